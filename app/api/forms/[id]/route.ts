@@ -1,0 +1,22 @@
+import { deleteForm, getForm, updateForm } from "@/lib/forms/forms";
+import { formIdParams, updateFormSchema } from "@/lib/forms/settings";
+import { route } from "@/lib/http/route";
+
+export const GET = route({
+  auth: "read",
+  params: formIdParams,
+  handler: async ({ principal, params }) => ({ form: await getForm(principal.userId, params.id) }),
+});
+
+export const PATCH = route({
+  auth: "write",
+  params: formIdParams,
+  body: updateFormSchema,
+  handler: async ({ principal, params, body }) => ({ form: await updateForm(principal.userId, params.id, body) }),
+});
+
+export const DELETE = route({
+  auth: "write",
+  params: formIdParams,
+  handler: async ({ principal, params }) => deleteForm(principal.userId, params.id),
+});

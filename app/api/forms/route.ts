@@ -1,0 +1,15 @@
+import { createForm, listForms } from "@/lib/forms/forms";
+import { createFormSchema } from "@/lib/forms/settings";
+import { route } from "@/lib/http/route";
+
+export const GET = route({
+  auth: "read",
+  handler: async ({ principal }) => ({ forms: await listForms(principal.userId) }),
+});
+
+export const POST = route({
+  auth: "write",
+  body: createFormSchema,
+  status: 201,
+  handler: async ({ principal, body }) => ({ form: await createForm(principal.userId, body) }),
+});

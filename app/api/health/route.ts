@@ -1,0 +1,11 @@
+import { NextResponse } from "next/server";
+import { route } from "@/lib/http/route";
+import { checkHealth } from "@/lib/health";
+
+export const GET = route({
+  auth: "public",
+  handler: async () => {
+    const health = await checkHealth();
+    return NextResponse.json({ status: health.ok ? "ok" : "unavailable", ...health }, { status: health.ok ? 200 : 503, headers: { "cache-control": "no-store" } });
+  },
+});

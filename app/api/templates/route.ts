@@ -1,0 +1,7 @@
+import { route } from "@/lib/http/route";
+import { listTemplates } from "@/lib/templates/templates";
+
+export const GET = route({
+  auth: "read",
+  handler: async () => ({ templates: listTemplates() }),
+});

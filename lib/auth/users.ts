@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+import { hashPassword, verifyPassword } from "./passwords";
+
+export const credentialsSchema = z.strictObject({
+  email: z.email().trim().toLowerCase().max(254),
+  password: z.string().min(8, "Use at least 8 characters").max(200),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+export async function createUser(input: Credentials) {
+  const { email, password } = credentialsSchema.parse(input);
+  const existing = await db.user.findUnique({ where: { email } });
+  if (existing) throw new AppError("conflict", `A user with email ${email} already exists`);
+  return db.user.create({ data: { id: newId(), email, passwordHash: await hashPassword(password) }, select: { id: true, email: true } });
+}
+
+export async function findUserByEmail(email: string) {
+  return db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, email: true } });
+}
+
+/** The user for these credentials, or null; same work whether or not the email exists. */
+export async function verifyCredentials(email: string, password: string) {
+  const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  return user && ok ? { id: user.id, email: user.email } : null;
+}
+
+export const countUsers = () => db.user.count();
+
+// A hash of a random password, so unknown emails cost as much as known ones.
+const DUMMY_HASH = "scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";

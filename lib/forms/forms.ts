@@ -1,0 +1,169 @@
+import { randomBytes } from "node:crypto";
+import { db, type Tx } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { AppError, notFound } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+import { formSchemaSchema, type FormSchema, type FormSchemaInput } from "@/lib/schema/form-schema";
+import { findTemplate } from "@/lib/templates/templates";
+import { draftOf, serializeForm, serializeFormListItem, type StoredDraft } from "./serialize";
+import { SLUG_MAX, type CreateFormInput, type UpdateFormInput } from "./settings";
+
+const EMPTY_DRAFT: StoredDraft = { mode: "classic", questions: [] };
+
+/**
+ * The form if `userId` owns it. Another owner's form is "not found", exactly
+ * like a missing one, so ids leak nothing about other accounts.
+ */
+export async function getOwnedForm(userId: string, formId: string, tx: Tx = db) {
+  const form = await tx.form.findFirst({ where: { id: formId, userId } });
+  if (!form) throw notFound("Form");
+  return form;
+}
+
+export async function listForms(userId: string) {
+  const rows = await db.form.findMany({ where: { userId }, orderBy: { updatedAt: "desc" } });
+  return rows.map(serializeFormListItem);
+}
+
+export async function createForm(userId: string, input: CreateFormInput) {
+  let draft = EMPTY_DRAFT;
+  if (input.templateId) {
+    const template = findTemplate(input.templateId);
+    if (!template) throw new AppError("unknown_template", `Unknown templateId "${input.templateId}"; see GET /api/templates`);
+    draft = toStoredDraft(formSchemaSchema.parse({ ...template.schema, title: input.title }));
+  }
+  try {
+    const row = await db.form.create({
+      data: { id: newId(), userId, title: input.title, slug: input.slug ?? null, draft: JSON.stringify(draft) },
+    });
+    return { id: row.id, title: row.title, slug: row.slug, status: row.status };
+  } catch (error) {
+    throw slugError(error, input.slug);
+  }
+}
+
+export async function getForm(userId: string, formId: string) {
+  const row = await getOwnedForm(userId, formId);
+  return serializeForm(row, await latestPublished(row.id, row.publishedVersion));
+}
+
+export async function updateForm(userId: string, formId: string, input: UpdateFormInput) {
+  const current = await getOwnedForm(userId, formId);
+  const { status, ...settings } = input;
+  const startAt = settings.startAt === undefined ? current.startAt : settings.startAt && new Date(settings.startAt);
+  const endAt = settings.endAt === undefined ? current.endAt : settings.endAt && new Date(settings.endAt);
+  if (startAt && endAt && startAt >= endAt) {
+    throw new AppError("validation_failed", "endAt must be after startAt", [{ path: "endAt", message: "Must be after startAt" }]);
+  }
+  if (settings.slug === null && (status ?? current.status) === "published") {
+    throw new AppError("validation_failed", "A published form needs a slug", [{ path: "slug", message: "Cannot be cleared while published" }]);
+  }
+  try {
+    await db.form.update({
+      where: { id: current.id },
+      data: {
+        ...(settings.title !== undefined && { title: settings.title }),
+        ...(settings.slug !== undefined && { slug: settings.slug }),
+        ...(settings.startAt !== undefined && { startAt }),
+        ...(settings.endAt !== undefined && { endAt }),
+        ...(settings.maxResponses !== undefined && { maxResponses: settings.maxResponses }),
+        ...(settings.limitOnePerPerson !== undefined && { limitOnePerPerson: settings.limitOnePerPerson }),
+      },
+    });
+  } catch (error) {
+    throw slugError(error, settings.slug ?? undefined);
+  }
+  if (status === "published" && current.status !== "published") return publishForm(userId, formId);
+  if (status === "draft" && current.status === "published") return unpublishForm(userId, formId);
+  return getForm(userId, formId);
+}
+
+export async function deleteForm(userId: string, formId: string) {
+  const { count } = await db.form.deleteMany({ where: { id: formId, userId } });
+  if (count === 0) throw notFound("Form");
+}
+
+/** Replaces the draft. `version`, when sent, must be the draft's current version. */
+export async function saveDraft(userId: string, formId: string, input: FormSchemaInput) {
+  const current = await getOwnedForm(userId, formId);
+  const schema = formSchemaSchema.parse(input);
+  const draftVersion = (current.publishedVersion ?? 0) + 1;
+  if (schema.version !== undefined && schema.version !== draftVersion) {
+    throw new AppError("conflict", `The draft is at version ${draftVersion}, not ${schema.version}: the form was published since you loaded it. Reload it and apply your changes again.`);
+  }
+  // The conditional update makes a publish racing with this save a conflict,
+  // not a silently lost edit.
+  const { count } = await db.form.updateMany({
+    where: { id: current.id, publishedVersion: current.publishedVersion },
+    data: { title: schema.title, draft: JSON.stringify(toStoredDraft(schema)) },
+  });
+  if (count === 0) throw new AppError("conflict", "The form was published while saving; reload and try again");
+  return draftOf({ title: schema.title, draft: JSON.stringify(toStoredDraft(schema)), publishedVersion: current.publishedVersion });
+}
+
+/**
+ * Snapshots the draft as a new immutable published version (respondents only
+ * ever see published versions) and assigns a slug from the title if none.
+ */
+export async function publishForm(userId: string, formId: string) {
+  const form = await getOwnedForm(userId, formId);
+  const version = (form.publishedVersion ?? 0) + 1;
+  const schema = { ...draftOf(form), version };
+  for (let attempt = 0; ; attempt++) {
+    const slug = form.slug ?? (attempt === 0 ? slugify(form.title) : `${slugify(form.title).slice(0, SLUG_MAX - 7)}-${randomSuffix()}`);
+    try {
+      await db.$transaction(async (tx) => {
+        await tx.formVersion.create({ data: { id: newId(), formId: form.id, version, schema: JSON.stringify(schema) } });
+        const { count } = await tx.form.updateMany({
+          where: { id: form.id, publishedVersion: form.publishedVersion },
+          data: { status: "published", slug, publishedVersion: version, publishedAt: new Date() },
+        });
+        if (count === 0) throw new AppError("conflict", "The form was published concurrently; reload and try again");
+      });
+      return getForm(userId, formId);
+    } catch (error) {
+      // A generated slug that someone else holds: try another. A chosen one is kept.
+      if (!form.slug && attempt < 5 && isUniqueViolation(error, "slug")) continue;
+      if (isUniqueViolation(error, "formId")) throw new AppError("conflict", "The form was published concurrently; reload and try again");
+      throw slugError(error, form.slug ?? slug);
+    }
+  }
+}
+
+/** Stops the public page and submissions; versions and responses stay. */
+export async function unpublishForm(userId: string, formId: string) {
+  const form = await getOwnedForm(userId, formId);
+  if (form.status !== "draft") await db.form.update({ where: { id: form.id }, data: { status: "draft" } });
+  return getForm(userId, formId);
+}
+
+async function latestPublished(formId: string, version: number | null) {
+  if (version === null) return null;
+  return db.formVersion.findUnique({ where: { formId_version: { formId, version } } });
+}
+
+function toStoredDraft(schema: FormSchema | ReturnType<typeof formSchemaSchema.parse>): StoredDraft {
+  const { title: _title, version: _version, ...rest } = schema;
+  return rest;
+}
+
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, SLUG_MAX - 7)
+    .replace(/-+$/, "");
+  return slug || "form";
+}
+
+const randomSuffix = () => randomBytes(4).readUInt32BE().toString(36).padStart(6, "0").slice(0, 6);
+
+function slugError(error: unknown, slug: string | undefined) {
+  if (isUniqueViolation(error, "slug")) {
+    return new AppError("slug_taken", `The slug "${slug}" is already in use`, [{ path: "slug", message: "Already in use" }]);
+  }
+  return error;
+}

@@ -1,0 +1,48 @@
+/** Every failure the API reports, with its HTTP status: the one map. */
+export const errorStatus = {
+  invalid_json: 400,
+  validation_failed: 400,
+  invalid_query: 400,
+  unknown_template: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  slug_taken: 409,
+  conflict: 409,
+  form_not_open: 409,
+  form_closed: 409,
+  form_full: 409,
+  already_responded: 409,
+  response_finished: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = errorStatus[code];
+  }
+}
+
+export const notFound = (what = "Resource") => new AppError("not_found", `${what} not found`);
+
+export function errorBody(code: ErrorCode, message: string, details?: ErrorDetail[]) {
+  return { error: details?.length ? { code, message, details } : { code, message } };
+}

@@ -1,0 +1,160 @@
+/**
+ * The one wrapper every API route goes through:
+ * authenticate → parse params/query/body → call → map errors.
+ * Route files only declare their auth mode, schemas and one domain call.
+ */
+import { randomUUID } from "node:crypto";
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { authenticateApiKey, type KeyScope } from "@/lib/auth/api-keys";
+import { sessionUserId } from "@/lib/auth/session";
+import { AppError, errorBody, type ErrorDetail } from "./errors";
+import { parseQuery } from "./query";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface Principal {
+  userId: string;
+  /** "session" is a signed-in dashboard user, who may do everything. */
+  via: "key" | "session";
+  scope: KeyScope | "session";
+}
+
+type Schema = z.ZodType;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
+
+interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R> {
+  /** "read" lets read keys in; "write" needs a write key or a session; "public" needs nothing. */
+  auth: "read" | "write" | "public";
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Status of a successful JSON answer (default 200). */
+  status?: number;
+  handler: (ctx: {
+    req: NextRequest;
+    params: Out<P>;
+    query: Out<Q>;
+    body: Out<B>;
+    principal: R;
+  }) => Promise<unknown>;
+}
+
+export function route<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
+  spec: RouteSpec<P, Q, B, Principal> & { auth: "read" | "write" },
+): (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+export function route<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
+  spec: RouteSpec<P, Q, B, null> & { auth: "public" },
+): (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads above carry the types
+export function route(spec: RouteSpec<any, any, any, any>) {
+  return async (req: NextRequest, ctx: { params: Promise<Record<string, string>> }): Promise<Response> => {
+    try {
+      const principal = spec.auth === "public" ? null : await authenticate(req, spec.auth);
+      const params = spec.params ? validate(spec.params, await ctx.params, "validation_failed", "Invalid path parameter") : undefined;
+      const query = spec.query ? validate(spec.query, parseQuery(req.nextUrl.searchParams), "invalid_query", "Invalid query parameters") : undefined;
+      if (!spec.query) rejectUnknownQuery(req);
+      const body = spec.body ? validate(spec.body, await readJson(req), "validation_failed", "The request body is invalid") : undefined;
+      const result = await spec.handler({ req, params, query, body, principal });
+      if (result instanceof Response) return result;
+      if (result === undefined) return new Response(null, { status: 204 });
+      return NextResponse.json(result, { status: spec.status ?? 200 });
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof AppError) {
+    return NextResponse.json(errorBody(error.code, error.message, error.details), { status: error.status, headers: error.headers });
+  }
+  // Never internals in the body; the request id ties the answer to the log line.
+  const requestId = randomUUID();
+  console.error(`[${requestId}] unhandled error`, error);
+  return NextResponse.json(
+    { error: { code: "internal_error", message: "Something went wrong on our side", requestId } },
+    { status: 500 },
+  );
+}
+
+async function authenticate(req: NextRequest, needs: "read" | "write"): Promise<Principal> {
+  const header = req.headers.get("authorization");
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const key = match ? await authenticateApiKey(match[1]) : null;
+    if (!key) throw new AppError("unauthorized", "Invalid or revoked API key");
+    const readsOnly = req.method === "GET" || req.method === "HEAD";
+    if (key.scope === "read" && (needs === "write" || !readsOnly)) {
+      throw new AppError("forbidden", "This API key has the read scope; this request needs a write key");
+    }
+    return { userId: key.userId, via: "key", scope: key.scope };
+  }
+  const userId = await sessionUserId(req);
+  if (!userId) throw new AppError("unauthorized", "Send Authorization: Bearer <API key> or sign in");
+  // Cookies ride along on cross-site requests: a session may only change
+  // things from our own pages.
+  if (req.method !== "GET" && req.method !== "HEAD" && !isSameOrigin(req)) {
+    throw new AppError("forbidden", "Cross-site request refused");
+  }
+  return { userId, via: "session", scope: "session" };
+}
+
+function isSameOrigin(req: NextRequest): boolean {
+  const origin = req.headers.get("origin");
+  if (!origin) return req.headers.get("sec-fetch-site") === "same-origin";
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+function validate<S extends Schema>(schema: S, input: unknown, code: "validation_failed" | "invalid_query", message: string): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new AppError(code, message, zodDetails(result.error));
+}
+
+export function zodDetails(error: z.ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join(".") || (issue.code === "unrecognized_keys" ? issue.keys.join(",") : ""),
+    message: issue.message,
+  }));
+}
+
+function rejectUnknownQuery(req: NextRequest) {
+  const keys = [...new Set(req.nextUrl.searchParams.keys())];
+  if (keys.length) {
+    throw new AppError("invalid_query", `Unknown query parameter: ${keys.join(", ")}`, keys.map((k) => ({ path: k, message: "Unknown query parameter" })));
+  }
+}
+
+/** Reads a JSON body of at most MAX_BODY_BYTES, counting bytes as they arrive. */
+export async function readJson(req: Request): Promise<unknown> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
+    throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json");
+  }
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (req.body) {
+    for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > MAX_BODY_BYTES) throw tooLarge();
+      chunks.push(chunk);
+    }
+  }
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!text.trim()) throw new AppError("invalid_json", "The request body is empty; send a JSON object");
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new AppError("invalid_json", `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+const tooLarge = () => new AppError("payload_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes`);

@@ -1,0 +1,66 @@
+/**
+ * Operator commands (talk to the database directly):
+ *   npm run --silent admin -- create-user --email E --password P
+ *   npm run --silent admin -- create-key --email E --name N --scope read|write
+ * create-key prints the full key as the last line of stdout; it is not stored.
+ */
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { createApiKey, createKeySchema } from "../lib/auth/api-keys";
+import { createUser, credentialsSchema, findUserByEmail } from "../lib/auth/users";
+import { applyMigrations } from "../lib/db/migrations";
+import { databaseUrl } from "../lib/db/url";
+import { AppError } from "../lib/http/errors";
+
+const usage = `usage:
+  admin create-user --email E --password P
+  admin create-key  --email E --name N --scope read|write`;
+
+class UsageError extends Error {}
+
+function check<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new UsageError(result.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("\n"));
+}
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  const { values } = parseArgs({
+    args: rest,
+    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, scope: { type: "string" } },
+    strict: true,
+  });
+  await applyMigrations(databaseUrl());
+  switch (command) {
+    case "create-user": {
+      const input = check(credentialsSchema, { email: values.email, password: values.password });
+      const user = await createUser(input);
+      console.log(`Created user ${user.email} (${user.id})`);
+      return;
+    }
+    case "create-key": {
+      const { email } = check(z.object({ email: z.email() }), { email: values.email });
+      const input = check(createKeySchema, { name: values.name, scope: values.scope });
+      const user = await findUserByEmail(email);
+      if (!user) throw new UsageError(`No user with email ${email}; create it with create-user first`);
+      const key = await createApiKey(user.id, input);
+      console.log(`Created ${key.scope} key "${key.name}" (${key.keyPrefix}…). It is shown once:`);
+      console.log(key.key);
+      return;
+    }
+    default:
+      throw new UsageError(command ? `unknown command "${command}"` : "missing command");
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    if (error instanceof UsageError) console.error(`admin: ${error.message}\n${usage}`);
+    else if (error instanceof AppError) console.error(`admin: ${error.message}`);
+    else if (error instanceof TypeError && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) console.error(`admin: ${error.message}\n${usage}`);
+    else console.error(`admin: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

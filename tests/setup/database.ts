@@ -1,0 +1,43 @@
+/**
+ * Fresh, migrated databases for test runs: a SQLite file in a temp folder, or
+ * a new database on the PostgreSQL server named by TEST_DATABASE_URL.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { applyMigrations } from "../../lib/db/migrations";
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(kind: "sqlite" | "postgresql", label = "test"): Promise<TestDatabase> {
+  if (kind === "sqlite") {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `formloom-${label}-`));
+    const url = `file:${path.join(dir, "formloom.db")}`;
+    await applyMigrations(url);
+    return { url, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `formloom_${label}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  await applyMigrations(url.toString());
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: server });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Runs the production build (`next start`) as a child process on a free port
+ * against a given database, as a deployment would.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+export const TEST_AUTH_SECRET = "test-secret-not-for-production-0123456789";
+
+export interface RunningServer {
+  baseUrl: string;
+  port: number;
+  process: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export function distDir(): string {
+  return process.env.NEXT_DIST_DIR || ".next";
+}
+
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(root, distDir(), "BUILD_ID"))) {
+    throw new Error(`No production build in ${distDir()}: run "npm run build" (or npm test, which builds) first`);
+  }
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = "";
+  const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      NEXTAUTH_SECRET: TEST_AUTH_SECRET,
+      NEXTAUTH_URL: baseUrl,
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (log += d));
+  child.stderr!.on("data", (d) => (log += d));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${log}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`next start did not answer within 30 s:\n${log}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    baseUrl,
+    port,
+    process: child,
+    output: () => log,
+    stop: (signal = "SIGTERM") =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill(signal);
+      }),
+  };
+}
