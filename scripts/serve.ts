@@ -1,25 +1,29 @@
 /**
- * `npm start` / `npm run dev`: prepare, then hand over to Next.js.
+ * `npm start` / `npm run dev`: the HTTP server in front of Next.js.
+ *
  * - AUTH_SECRET: from the environment; otherwise generated once and kept in
- *   ./data/auth-secret (so a fresh clone runs with no setup).
+ *   ./data/auth-secret, so a fresh clone runs with no setup.
  * - Pending migrations are applied before the server accepts requests.
- * - SIGTERM/SIGINT are passed on, so Next finishes in-flight requests.
+ * - The socket's peer address is passed to the app in `x-formloom-peer`
+ *   (always overwritten): Next itself only fills X-Forwarded-For when the
+ *   client did not send one, so without this a client could choose its own IP
+ *   for rate limits. See lib/http/client-ip.ts.
+ * - SIGTERM/SIGINT: stop accepting connections, let in-flight requests
+ *   finish, then exit 0 (for rolling deploys behind a load balancer).
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { applyMigrations } from "../lib/db/migrations";
 import { databaseUrl, providerOf } from "../lib/db/url";
 
-const mode = process.argv[2] === "dev" ? "dev" : "start";
+const dev = process.argv[2] === "dev";
 const root = path.resolve(import.meta.dirname, "..");
+const SHUTDOWN_GRACE_MS = 25_000;
 
 function authSecret(): string {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
-  if (mode === "start" && process.env.NODE_ENV === "production" && process.env.REQUIRE_AUTH_SECRET === "1") {
-    throw new Error("AUTH_SECRET is not set");
-  }
   const file = path.join(root, "data/auth-secret");
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -30,23 +34,52 @@ function authSecret(): string {
 }
 
 async function main() {
-  const port = process.env.PORT || "3000";
-  const env = {
-    ...process.env,
-    PORT: port,
-    AUTH_SECRET: authSecret(),
-    NEXTAUTH_URL: process.env.NEXTAUTH_URL || `http://localhost:${port}`,
-    NEXT_TELEMETRY_DISABLED: "1",
-  };
-  env.NEXTAUTH_SECRET = env.AUTH_SECRET;
+  const port = Number(process.env.PORT || 3000);
+  const hostname = process.env.HOSTNAME_BIND || "0.0.0.0";
+  process.env.AUTH_SECRET = authSecret();
+  process.env.NEXTAUTH_SECRET ??= process.env.AUTH_SECRET;
+  process.env.NEXTAUTH_URL ||= `http://localhost:${port}`;
+  process.env.NEXT_TELEMETRY_DISABLED = "1";
+
   const url = databaseUrl();
   const applied = await applyMigrations(url);
   if (applied.length) console.log(`Applied ${applied.length} migration(s) to the ${providerOf(url)} database.`);
 
-  const next = path.join(root, "node_modules/next/dist/bin/next");
-  const child = spawn(process.execPath, [next, mode, "--port", port, ...process.argv.slice(3)], { stdio: "inherit", env, cwd: root });
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => child.kill(signal));
-  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  // Next reads NODE_ENV when it loads, so set it first, then import.
+  (process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
+  const { default: next } = await import("next");
+  const app = next({ dev, dir: root, hostname: "localhost", port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  const server = http.createServer((req, res) => {
+    req.headers["x-formloom-peer"] = req.socket.remoteAddress ?? "";
+    void handle(req, res);
+  });
+  // Longer than common load balancers' idle timeouts, so they close first.
+  server.keepAliveTimeout = 65_000;
+  server.listen(port, hostname, () => {
+    console.log(`Formloom ${dev ? "(dev) " : ""}listening on http://localhost:${port} (${providerOf(url)})`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing in-flight requests`);
+    const force = setTimeout(() => {
+      console.error(`Requests still running after ${SHUTDOWN_GRACE_MS} ms; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await app.close().catch((error) => console.error(error));
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
 }
 
 main().catch((error) => {

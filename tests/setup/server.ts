@@ -1,5 +1,5 @@
 /**
- * Runs the production build (`next start`) as a child process on a free port
+ * Runs the production build (`npm start`'s scripts/serve.ts) as a child process on a free port
  * against a given database, as a deployment would.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -40,12 +40,15 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
-  const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+  // The same entry point as `npm start` (custom server, migrations at start).
+  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/serve.ts"), "start"], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",
       DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOSTNAME_BIND: "127.0.0.1",
       AUTH_SECRET: TEST_AUTH_SECRET,
       NEXTAUTH_SECRET: TEST_AUTH_SECRET,
       NEXTAUTH_URL: baseUrl,
@@ -58,14 +61,14 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   child.stderr!.on("data", (d) => (log += d));
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.status < 500) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`next start did not answer within 30 s:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`the server did not answer within 30 s:\n${log}`);
     await new Promise((r) => setTimeout(r, 150));
   }
   return {
