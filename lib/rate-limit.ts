@@ -1,0 +1,41 @@
+/**
+ * Fixed-window rate limits kept in the database, so that every app instance
+ * of a deployment shares one count (no sticky sessions, no extra store).
+ *
+ * One atomic upsert per hit: `INSERT … ON CONFLICT DO UPDATE SET count = count + 1
+ * RETURNING count` works the same on SQLite (≥ 3.35) and PostgreSQL.
+ */
+import { db } from "@/lib/db/client";
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Hits counted in the current window, this one included. */
+  count: number;
+  /** Seconds until the window resets (for Retry-After). */
+  retryAfterSeconds: number;
+}
+
+/** Old windows are deleted now and then, not on every hit. */
+const CLEANUP_EVERY_MS = 10 * 60_000;
+let lastCleanup = 0;
+
+/**
+ * Counts one hit for `key` in the current window of `windowMs` and says
+ * whether it is within `limit`. A limit of 0 or less means no limit.
+ */
+export async function consumeRateLimit(key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitResult> {
+  if (limit <= 0) return { allowed: true, count: 0, retryAfterSeconds: 0 };
+  const windowStart = BigInt(Math.floor(now / windowMs) * windowMs);
+  const rows = await db.$queryRaw<{ count: number | bigint }[]>`
+    INSERT INTO "RateLimit" ("key", "windowStart", "count") VALUES (${key}, ${windowStart}, 1)
+    ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimit"."count" + 1
+    RETURNING "count"`;
+  const count = Number(rows[0].count);
+  if (now - lastCleanup > CLEANUP_EVERY_MS) {
+    lastCleanup = now;
+    // Windows are at most an hour long here; anything older is dead weight.
+    void db.rateLimit.deleteMany({ where: { windowStart: { lt: BigInt(now - 60 * 60_000) } } }).catch(() => {});
+  }
+  const retryAfterSeconds = Math.max(1, Math.ceil((Number(windowStart) + windowMs - now) / 1000));
+  return { allowed: count <= limit, count, retryAfterSeconds };
+}

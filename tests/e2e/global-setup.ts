@@ -1,0 +1,30 @@
+/**
+ * Starts the servers of the browser suite and tells the tests where they are
+ * through environment variables (Playwright's workers inherit them):
+ *
+ *   E2E_PUBLIC_URL, E2E_PUBLIC_DATABASE_URL   respondent pages
+ *   E2E_DASHBOARD_URL                          dashboard (empty database)
+ *
+ * Screenshots the specs take go to tests/artifacts/ (git-ignored).
+ */
+import { createTestDatabase } from "../setup/database";
+import { startServer } from "../setup/server";
+
+export default async function globalSetup() {
+  const publicDb = await createTestDatabase("sqlite", "e2e-public");
+  const dashboardDb = await createTestDatabase("sqlite", "e2e-dashboard");
+  // The submission rate limit has its own integration test; here it would
+  // only get in the way of many submissions from 127.0.0.1.
+  const env = { SUBMISSION_RATE_LIMIT: "0" };
+  const [publicServer, dashboardServer] = await Promise.all([
+    startServer(publicDb.url, env),
+    startServer(dashboardDb.url, env),
+  ]);
+  process.env.E2E_PUBLIC_URL = publicServer.baseUrl;
+  process.env.E2E_PUBLIC_DATABASE_URL = publicDb.url;
+  process.env.E2E_DASHBOARD_URL = dashboardServer.baseUrl;
+  return async () => {
+    await Promise.all([publicServer.stop(), dashboardServer.stop()]);
+    await Promise.all([publicDb.drop(), dashboardDb.drop()]);
+  };
+}
