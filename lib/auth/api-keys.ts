@@ -19,6 +19,8 @@ export const createKeySchema = z
   .meta({ id: "CreateKeyInput" });
 export type CreateKeyInput = z.infer<typeof createKeySchema>;
 
+export const keyIdParams = z.strictObject({ id: z.string().min(1).max(64) });
+
 export const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
 
 type KeyRow = { id: string; name: string; scope: string; keyPrefix: string; createdAt: Date; lastUsedAt: Date | null };
@@ -52,11 +54,17 @@ export async function createApiKey(userId: string, input: CreateKeyInput) {
   return { key, ...serializeKey(row) };
 }
 
+/** Active keys, newest first. Revoked keys are gone for good, so they are not listed. */
 export async function listApiKeys(userId: string) {
-  const rows = await db.apiKey.findMany({ where: { userId, revokedAt: null }, orderBy: { createdAt: "desc" } });
+  const rows = await db.apiKey.findMany({ where: { userId, revokedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   return rows.map(serializeKey);
 }
 
+/**
+ * Revokes a key: from the next request on it answers 401. A key may revoke
+ * itself (how a leaked key is retired with nothing else at hand); a key
+ * already revoked is "not found", as it is no longer listed.
+ */
 export async function revokeApiKey(userId: string, id: string) {
   // Scoped by owner in the WHERE: another owner's key id is simply "not found".
   const { count } = await db.apiKey.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } });

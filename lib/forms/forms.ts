@@ -3,7 +3,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
-import { formSchemaSchema, type FormSchema, type FormSchemaInput } from "@/lib/schema/form-schema";
+import { FORM_TITLE_MAX, formSchemaSchema, type FormSchema, type FormSchemaInput } from "@/lib/schema/form-schema";
 import { findTemplate } from "@/lib/templates/templates";
 import { draftOf, serializeForm, serializeFormListItem, type StoredDraft } from "./serialize";
 import { SLUG_MAX, type CreateFormInput, type UpdateFormInput } from "./settings";
@@ -21,7 +21,7 @@ export async function getOwnedForm(userId: string, formId: string, tx: Tx = db) 
 }
 
 export async function listForms(userId: string) {
-  const rows = await db.form.findMany({ where: { userId }, orderBy: { updatedAt: "desc" } });
+  const rows = await db.form.findMany({ where: { userId }, orderBy: [{ updatedAt: "desc" }, { id: "desc" }] });
   return rows.map(serializeFormListItem);
 }
 
@@ -76,6 +76,33 @@ export async function updateForm(userId: string, formId: string, input: UpdateFo
   if (status === "published" && current.status !== "published") return publishForm(userId, formId);
   if (status === "draft" && current.status === "published") return unpublishForm(userId, formId);
   return getForm(userId, formId);
+}
+
+/** Suffix of a duplicate's title; the original title is cut so the suffix always shows. */
+const COPY_SUFFIX = " (copy)";
+
+/**
+ * A new draft form with the same draft and settings. Like Typeform's and
+ * Tally's "Duplicate": no slug (slugs are unique and public), not published,
+ * no versions, no responses, no views.
+ */
+export async function duplicateForm(userId: string, formId: string) {
+  const source = await getOwnedForm(userId, formId);
+  const title = source.title.slice(0, FORM_TITLE_MAX - COPY_SUFFIX.length).trimEnd() + COPY_SUFFIX;
+  const row = await db.form.create({
+    data: {
+      id: newId(),
+      userId,
+      title,
+      slug: null,
+      draft: source.draft,
+      startAt: source.startAt,
+      endAt: source.endAt,
+      maxResponses: source.maxResponses,
+      limitOnePerPerson: source.limitOnePerPerson,
+    },
+  });
+  return serializeForm(row, null);
 }
 
 export async function deleteForm(userId: string, formId: string) {

@@ -56,6 +56,8 @@ const multipleChoice = z
     maxSelections: z.int().min(1).optional(),
   })
   .refine((q) => q.maxSelections === undefined || q.maxSelections <= q.options.length, { message: "maxSelections exceeds the number of options", path: ["maxSelections"] })
+  // More required picks than options would make the question unanswerable.
+  .refine((q) => q.minSelections === undefined || q.minSelections <= q.options.length, { message: "minSelections exceeds the number of options", path: ["minSelections"] })
   .refine((q) => q.minSelections === undefined || q.maxSelections === undefined || q.minSelections <= q.maxSelections, { message: "minSelections must not exceed maxSelections", path: ["minSelections"] });
 const scaleLabels = { minLabel: z.string().max(60).optional(), maxLabel: z.string().max(60).optional() };
 const rating = z
@@ -82,7 +84,10 @@ export const questionSchema = z
     shortText, longText, email, number, url, phone,
     singleChoice, multipleChoice, dropdown,
     rating, nps, yesNo, date, statement, hidden,
-  ])
+  ], {
+    // zod's default ("Invalid input") does not say what is accepted.
+    error: (issue) => (issue.code === "invalid_union" ? `Unknown question type; use one of: ${questionTypes.join(", ")}` : undefined),
+  })
   .meta({ id: "Question" });
 export type Question = z.infer<typeof questionSchema>;
 export type QuestionOf<T extends QuestionType> = Extract<Question, { type: T }>;

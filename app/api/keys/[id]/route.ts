@@ -1,0 +1,8 @@
+import { keyIdParams, revokeApiKey } from "@/lib/auth/api-keys";
+import { route } from "@/lib/http/route";
+
+export const DELETE = route({
+  auth: "write",
+  params: keyIdParams,
+  handler: async ({ principal, params }) => revokeApiKey(principal.userId, params.id),
+});
