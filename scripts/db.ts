@@ -18,7 +18,10 @@ const root = path.resolve(import.meta.dirname, "..");
 export function derivePostgresSchema(sqliteSchema: string): string {
   const out = sqliteSchema
     .replace(/provider\s*=\s*"sqlite"/, 'provider = "postgresql"')
-    .replace(/output\s*=\s*"\.\.\/lib\/generated\/sqlite"/, 'output       = "../../lib/generated/postgresql"');
+    .replace(/output\s*=\s*"\.\.\/lib\/generated\/sqlite"/, 'output       = "../../lib/generated/postgresql"')
+    // Lines marked `// postgresql-only:` declare what SQLite cannot express
+    // (a trigram GIN index for search), so PostgreSQL diffs keep it.
+    .replace(/\/\/ postgresql-only: /g, "");
   return "// GENERATED from prisma/schema.prisma by `npm run db:generate`. Do not edit.\n" + out;
 }
 

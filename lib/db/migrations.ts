@@ -183,7 +183,15 @@ function migrationList(provider: Provider) {
   };
 }
 
-const filters = { externalTables: [], externalEnums: [] };
+// Objects that migrations create by hand and Prisma does not model, so a
+// diff must neither drop them nor report drift: SQLite's FTS5 search index
+// over Response.searchText and its shadow tables (see the response_reading
+// migration).
+// Simple names on SQLite (the engine wants schema-qualified ones on PostgreSQL, which needs none).
+const filtersFor = (provider: Provider) => ({
+  externalTables: provider === "sqlite" ? ["", "_config", "_data", "_docsize", "_idx"].map((suffix) => `ResponseSearch${suffix}`) : [],
+  externalEnums: [],
+});
 
 async function withPanicMessage<T>(work: Promise<T>): Promise<T> {
   try {
@@ -197,7 +205,7 @@ async function withPanicMessage<T>(work: Promise<T>): Promise<T> {
 /** Applies pending migrations; returns the names of those applied now. */
 export async function applyMigrations(url: string): Promise<string[]> {
   const provider = providerOf(url);
-  const out = await withEngine(provider, url, (engine) => engine.applyMigrations({ migrationsList: migrationList(provider), filters }));
+  const out = await withEngine(provider, url, (engine) => engine.applyMigrations({ migrationsList: migrationList(provider), filters: filtersFor(provider) }));
   return out.appliedMigrationNames;
 }
 
@@ -213,7 +221,7 @@ export async function createMigration(provider: Provider, name: string, url: str
       to: { tag: "schemaDatamodel", files: [{ path: schemaPaths[provider], content: fs.readFileSync(schemaPaths[provider], "utf8") }] },
       script: true,
       exitCode: null,
-      filters,
+      filters: filtersFor(provider),
     });
     const sql = (result.stdout ?? "").trim();
     if (!sql || /^-- This is an empty migration\.?$/.test(sql)) return null;
