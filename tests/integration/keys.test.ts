@@ -149,3 +149,56 @@ describe("DELETE /api/keys/:id", () => {
     expect((await owner.api.get("/api/keys")).body.keys[0].id).toBe(mine.id);
   });
 });
+
+/** Signs in through next-auth's credentials flow, as the dashboard's login form does; returns the Cookie header. */
+async function signIn(email: string, password: string): Promise<string> {
+  const base = process.env.TEST_BASE_URL!;
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
+    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
+    redirect: "manual",
+  });
+  const session = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.includes("session-token="));
+  if (!session) throw new Error(`sign-in failed: ${res.status}`);
+  return session;
+}
+
+describe("the key endpoints with a dashboard session", () => {
+  it("list, create and revoke keys with the session cookie", async () => {
+    const fresh = await createOwner();
+    const cookie = await signIn(fresh.email, fresh.password);
+    const origin = process.env.TEST_BASE_URL!;
+    const session = { headers: { cookie, origin } };
+    const none = client();
+
+    const list = await none.get("/api/keys", undefined, session);
+    expect(list.status).toBe(200);
+    expect(list.body.keys).toHaveLength(2);
+
+    const made = await none.post("/api/keys", { name: "from the dashboard", scope: "read" }, session);
+    expect(made.status).toBe(201);
+    expect((await client(made.body.key).get("/api/forms")).status).toBe(200);
+
+    const revoked = await none.delete(`/api/keys/${made.body.id}`, undefined, session);
+    expect(revoked.status).toBe(204);
+    expect((await client(made.body.key).get("/api/forms")).status).toBe(401);
+  });
+
+  it("refuses a cross-site write with the session cookie (403) and creates nothing", async () => {
+    const fresh = await createOwner();
+    const cookie = await signIn(fresh.email, fresh.password);
+    const res = await client().post("/api/keys", { name: "csrf", scope: "write" }, { headers: { cookie, origin: "https://evil.example" } });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe("forbidden");
+    expect(await db.apiKey.count({ where: { userId: fresh.userId } })).toBe(2);
+  });
+
+  it("answers 401 for a forged session cookie", async () => {
+    const res = await client().get("/api/keys", undefined, { headers: { cookie: "next-auth.session-token=forged" } });
+    expect(res.status).toBe(401);
+  });
+});
