@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { formSchemaSchema, isAnswerable, questionSchema, questionTypes, type Question } from "@/lib/schema/form-schema";
 
 /** The issue paths and messages of a failed parse (fails the test when the parse succeeds). */
-function issuesOf(input: unknown, schema = formSchemaSchema) {
+function issuesOf(input: unknown, schema: z.ZodType = formSchemaSchema) {
   const result = schema.safeParse(input);
   if (result.success) throw new Error(`expected a failure for ${JSON.stringify(input)}`);
   return result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
