@@ -2,6 +2,7 @@
  * Fresh, migrated databases for test runs: a SQLite file in a temp folder, or
  * a new database on the PostgreSQL server named by TEST_DATABASE_URL.
  */
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -40,4 +41,22 @@ export async function createTestDatabase(kind: "sqlite" | "postgresql", label = 
       await client.end();
     },
   };
+}
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * A user and a write API key on a database other than the suite's, made the
+ * way an operator does it (the admin CLI), for tests that run their own server.
+ */
+export function createOwnerKey(databaseUrl: string): string {
+  const email = `owner-${randomBytes(6).toString("hex")}@example.test`;
+  const admin = (...args: string[]) =>
+    execFileSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/admin.ts"), ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: "utf8",
+    });
+  admin("create-user", "--email", email, "--password", "correct horse battery staple");
+  return admin("create-key", "--email", email, "--name", "tests", "--scope", "write").trim().split("\n").at(-1)!;
 }

@@ -1,0 +1,202 @@
+/**
+ * Regression tests for prisma/prisma#29933: with @prisma/adapter-better-sqlite3
+ * a COMMIT that fails leaves the one shared connection inside the transaction,
+ * and every later "acknowledged" write joins it and is lost at exit.
+ * lib/db/sqlite-adapter.ts is the fix; these tests fail with the stock adapter.
+ *
+ * The first block drives the adapter in-process on its own SQLite file (so it
+ * runs in both suite runs); the second goes through a real server on the
+ * suite's kind of database while another connection holds the write lock.
+ */
+import Database from "better-sqlite3";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SerializedSqliteAdapterFactory } from "@/lib/db/sqlite-adapter";
+import { sqliteFilePath } from "@/lib/db/url";
+import { PrismaClient } from "@/lib/generated/sqlite/client";
+import { createOwnerKey, createTestDatabase, type TestDatabase } from "../setup/database";
+import { startServer, type RunningServer } from "../setup/server";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("SQLite adapter: a failed transaction never swallows later writes", () => {
+  let database: TestDatabase;
+  let file: string;
+  let client: PrismaClient;
+  let other: Database.Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite", "busy");
+    file = sqliteFilePath(database.url);
+    client = new PrismaClient({ adapter: new SerializedSqliteAdapterFactory({ file, busyTimeoutMs: 200, synchronous: "NORMAL" }) });
+    await client.$executeRawUnsafe(`CREATE TABLE "Parent" ("id" TEXT PRIMARY KEY)`);
+    await client.$executeRawUnsafe(`CREATE TABLE "Child" ("id" TEXT PRIMARY KEY, "parentId" TEXT REFERENCES "Parent" ("id") DEFERRABLE INITIALLY DEFERRED)`);
+    // Another process's view of the file: it sees committed rows only.
+    other = new Database(file);
+  });
+
+  afterAll(async () => {
+    other?.close();
+    await client?.$disconnect();
+    await database?.drop();
+  });
+
+  const committed = (id: string) => other.prepare(`SELECT count(*) AS n FROM "Parent" WHERE "id" = ?`).get(id) as { n: number };
+
+  it("rolls back a transaction whose COMMIT fails, so the next write is committed", async () => {
+    // A deferred foreign key is only checked at COMMIT: the COMMIT fails and
+    // SQLite keeps the transaction open — the state #29933 is about.
+    await expect(
+      client.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe(`INSERT INTO "Child" VALUES ('orphan', 'missing')`);
+      }),
+    ).rejects.toThrow(/foreign ?key/i);
+    await client.$executeRawUnsafe(`INSERT INTO "Parent" VALUES ('after-failed-commit')`);
+    expect(committed("after-failed-commit").n).toBe(1);
+    expect(other.prepare(`SELECT count(*) AS n FROM "Child"`).get()).toEqual({ n: 0 });
+    // And transactions still work afterwards.
+    await client.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`INSERT INTO "Parent" VALUES ('next-transaction')`);
+    });
+    expect(committed("next-transaction").n).toBe(1);
+  });
+
+  it("keeps a concurrent write out of an interactive transaction that rolls back", async () => {
+    let inside!: () => void;
+    const started = new Promise<void>((r) => (inside = r));
+    const failing = client.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`INSERT INTO "Parent" VALUES ('rolled-back')`);
+      inside();
+      await sleep(150);
+      throw new Error("the handler gave up");
+    });
+    await started;
+    // Another request's write while the transaction is open: it must neither
+    // join that transaction nor see its row.
+    const write = client.$executeRawUnsafe(`INSERT INTO "Parent" VALUES ('concurrent')`);
+    await expect(failing).rejects.toThrow("the handler gave up");
+    await write;
+    expect(committed("concurrent").n).toBe(1);
+    expect(committed("rolled-back").n).toBe(0);
+  });
+
+  it("frees the connection when BEGIN times out on another process's write lock", async () => {
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      await expect(client.$transaction(async (tx) => tx.$executeRawUnsafe(`INSERT INTO "Parent" VALUES ('blocked')`))).rejects.toThrow(/busy|locked|timed out/i);
+    } finally {
+      other.exec("COMMIT");
+    }
+    await client.$transaction(async (tx) => tx.$executeRawUnsafe(`INSERT INTO "Parent" VALUES ('unblocked')`));
+    expect(committed("blocked").n).toBe(0);
+    expect(committed("unblocked").n).toBe(1);
+  });
+});
+
+const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
+
+/** Another connection that holds the database's write lock until released. */
+async function holdWriteLock(url: string): Promise<() => Promise<void>> {
+  if (kind === "sqlite") {
+    const holder = new Database(sqliteFilePath(url));
+    holder.exec("BEGIN IMMEDIATE");
+    return async () => {
+      holder.exec("COMMIT");
+      holder.close();
+    };
+  }
+  const holder = new pg.Client({ connectionString: url });
+  await holder.connect();
+  await holder.query(`BEGIN; LOCK TABLE "Form" IN EXCLUSIVE MODE`);
+  return async () => {
+    await holder.query("COMMIT");
+    await holder.end();
+  };
+}
+
+describe(`server on ${kind}: every 201 is stored while another process holds the write lock`, () => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let key: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, "lock");
+    key = createOwnerKey(database.url);
+    server = await startServer(database.url, { SQLITE_BUSY_TIMEOUT_MS: "1000" });
+  });
+
+  afterAll(async () => {
+    await server?.stop("SIGKILL");
+    await database?.drop();
+  });
+
+  /** One acknowledged write: a new form. Returns its id on 201, else the status. */
+  async function createForm(base: string, title: string): Promise<{ status: number; id?: string }> {
+    const res = await fetch(`${base}/api/forms`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ title }),
+    });
+    const body = await res.json();
+    return res.status === 201 ? { status: 201, id: body.form.id } : { status: res.status };
+  }
+
+  async function storedFormIds(): Promise<Set<string>> {
+    if (kind === "sqlite") {
+      const reader = new Database(sqliteFilePath(database.url), { readonly: true });
+      try {
+        return new Set((reader.prepare(`SELECT "id" FROM "Form"`).all() as { id: string }[]).map((r) => r.id));
+      } finally {
+        reader.close();
+      }
+    }
+    const reader = new pg.Client({ connectionString: database.url });
+    await reader.connect();
+    try {
+      return new Set((await reader.query<{ id: string }>(`SELECT "id" FROM "Form"`)).rows.map((r) => r.id));
+    } finally {
+      await reader.end();
+    }
+  }
+
+  it("waits out a short lock, survives a long one, and loses nothing across kill -9", { timeout: 90_000 }, async () => {
+    const acknowledged: string[] = [];
+    const statuses: number[] = [];
+    const burst = async (label: string, n: number) => {
+      const results = await Promise.all(Array.from({ length: n }, (_, i) => createForm(server.baseUrl, `${label} ${i}`)));
+      for (const r of results) {
+        statuses.push(r.status);
+        if (r.id) acknowledged.push(r.id);
+      }
+      return results;
+    };
+
+    // A lock shorter than the busy timeout: every write waits, then succeeds.
+    let release = await holdWriteLock(database.url);
+    const short = burst("short", 10);
+    await sleep(400);
+    await release();
+    expect((await short).map((r) => r.status)).toEqual(Array(10).fill(201));
+
+    // A lock longer than the busy timeout: on SQLite writes fail (never a 4xx,
+    // never a hang); on PostgreSQL they wait. Either way nothing acknowledged is lost.
+    release = await holdWriteLock(database.url);
+    const long = burst("long", 6);
+    await sleep(2500);
+    await release();
+    for (const r of await long) expect(r.status === 201 || r.status >= 500).toBe(true);
+
+    // After the lock: the server works, and its writes are committed.
+    const after = await burst("after", 20);
+    expect(after.map((r) => r.status)).toEqual(Array(20).fill(201));
+
+    // kill -9: whatever sat in an open transaction would now be gone.
+    await server.stop("SIGKILL");
+    const stored = await storedFormIds();
+    expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(30);
+
+    server = await startServer(database.url, { SQLITE_BUSY_TIMEOUT_MS: "1000" });
+    expect((await createForm(server.baseUrl, "after restart")).status).toBe(201);
+  });
+});
