@@ -1,0 +1,92 @@
+"use client";
+
+/**
+ * The filters of the responses and analytics pages. They live in the URL
+ * (the API's own parameter names), so a filtered view survives a reload and
+ * can be shared; submitting navigates, and the server renders the result.
+ * Without JavaScript the form still works as a plain GET form.
+ */
+import { useRouter } from "next/navigation";
+import { useState, useTransition, type FormEvent } from "react";
+import { Button, Input } from "@/components/ui";
+import {
+  hasFilters,
+  SEARCH_MAX,
+  toSearchParams,
+  withQuery,
+  type FilterProblem,
+  type ResponseFilters,
+} from "@/lib/responses/view-model";
+import styles from "./responses.module.css";
+
+interface Props {
+  /** The page the filters apply to, e.g. /forms/abc/responses. */
+  basePath: string;
+  metadataKeys: readonly string[];
+  filters: ResponseFilters;
+  problems?: FilterProblem[];
+  /** Date range and search too (the analytics summary filters by metadata only). */
+  full?: boolean;
+  /** Kept across a filter change (the page size); the page number restarts at 1. */
+  limit?: number;
+}
+
+export function FilterBar({ basePath, metadataKeys, filters, problems = [], full = true, limit }: Props) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [draft, setDraft] = useState<ResponseFilters>(filters);
+  const problemOf = (field: string) => problems.find((p) => p.field === field)?.message;
+
+  const go = (next: ResponseFilters) => startTransition(() => router.push(withQuery(basePath, toSearchParams({ ...next, limit }))));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    go({
+      from: draft.from || undefined,
+      to: draft.to || undefined,
+      search: draft.search?.trim() || undefined,
+      metadata: Object.fromEntries(Object.entries(draft.metadata).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v)),
+    });
+  }
+
+  function clear() {
+    setDraft({ metadata: {} });
+    go({ metadata: {} });
+  }
+
+  if (!full && metadataKeys.length === 0) return null;
+
+  return (
+    <form className={styles.filters} method="get" action={basePath} onSubmit={submit} role="search" aria-label="Filter responses" aria-busy={pending}>
+      {full && (
+        <>
+          <div className={styles.filterField}>
+            <Input label="From" name="from" type="date" value={draft.from ?? ""} max={draft.to || undefined} error={problemOf("from")}
+              onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} />
+          </div>
+          <div className={styles.filterField}>
+            <Input label="To" name="to" type="date" value={draft.to ?? ""} min={draft.from || undefined} error={problemOf("to")}
+              onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} />
+          </div>
+          <div className={`${styles.filterField} ${styles.grow}`}>
+            <Input label="Search answers" name="search" type="search" maxLength={SEARCH_MAX} placeholder="Text in any answer"
+              value={draft.search ?? ""} onChange={(e) => setDraft((d) => ({ ...d, search: e.target.value }))} />
+          </div>
+        </>
+      )}
+      {metadataKeys.map((key) => (
+        <div key={key} className={styles.filterField}>
+          <Input label={<>{key} <span className={styles.labelNote}>(hidden field)</span></>} name={`metadata[${key}]`} type="text" maxLength={500}
+            value={draft.metadata[key] ?? ""} onChange={(e) => setDraft((d) => ({ ...d, metadata: { ...d.metadata, [key]: e.target.value } }))} />
+        </div>
+      ))}
+      {limit !== undefined && limit !== 20 && <input type="hidden" name="limit" value={limit} />}
+      <div className={styles.filterActions}>
+        <Button type="submit" loading={pending}>Apply filters</Button>
+        {hasFilters(filters) && (
+          <Button variant="ghost" onClick={clear} disabled={pending}>Clear filters</Button>
+        )}
+      </div>
+    </form>
+  );
+}

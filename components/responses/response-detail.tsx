@@ -1,0 +1,133 @@
+"use client";
+
+/**
+ * The whole response in a side panel: every question with its full answer,
+ * answers to questions no longer in the form, and the hidden-field metadata.
+ * A native modal <dialog> gives focus trapping and Escape for free.
+ * Deleting asks for confirmation first.
+ */
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { Button, ConfirmDialog, useToast } from "@/components/ui";
+import { formatAnswer, questionLabel } from "@/lib/responses/view-model";
+import { formatSubmittedAt } from "./format";
+import type { ResponseColumn, ResponseRow } from "./types";
+import styles from "./responses.module.css";
+
+interface Props {
+  formId: string;
+  columns: ResponseColumn[];
+  response: ResponseRow;
+  onClose: () => void;
+  onDeleted: () => void;
+}
+
+export function ResponseDetail({ formId, columns, response, onClose, onDeleted }: Props) {
+  const router = useRouter();
+  const toast = useToast();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (el && !el.open) el.showModal();
+    return () => el?.close();
+  }, []);
+
+  const known = new Set(columns.map((c) => c.key));
+  const extra = Object.keys(response.answers).filter((key) => !known.has(key));
+  const metadata = Object.entries(response.metadata);
+
+  async function remove() {
+    setDeleting(true);
+    setError(null);
+    try {
+      const res = await fetch(`/api/forms/${encodeURIComponent(formId)}/responses/${encodeURIComponent(response.id)}`, {
+        method: "DELETE",
+        credentials: "same-origin",
+      });
+      // 404: deleted meanwhile (another tab, the API); the outcome is the same.
+      if (res.status !== 204 && res.status !== 404) {
+        const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+        throw new Error(body?.error?.message ?? `the server answered ${res.status}`);
+      }
+      setConfirming(false);
+      onDeleted();
+      toast("Response deleted");
+      router.refresh();
+    } catch (e) {
+      setError(`Could not delete the response: ${(e as Error).message}`);
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <dialog ref={dialog} className={styles.panel} aria-labelledby="response-detail-title"
+      // The confirmation dialog inside closes too; only this one's own close counts.
+      onClose={(e) => { if (e.target === e.currentTarget) onClose(); }}
+      // A click on the backdrop (the dialog box itself, outside the content) closes it.
+      onClick={(e) => { if (e.target === e.currentTarget) dialog.current?.close(); }}>
+      <div className={styles.panelInner}>
+        <header className={styles.panelHeader}>
+          <h2 id="response-detail-title">Response</h2>
+          <Button variant="ghost" className="btn-icon" onClick={() => dialog.current?.close()} aria-label="Close">
+            <span aria-hidden="true">×</span>
+          </Button>
+        </header>
+        <p className="muted small">
+          Submitted <time dateTime={response.submittedAt}>{formatSubmittedAt(response.submittedAt)} UTC</time>
+          <br />
+          <span className="mono">ID {response.id}</span>
+        </p>
+
+        <dl className={styles.answers}>
+          {columns.map((c) => {
+            const text = formatAnswer(response.answers[c.key], c);
+            return (
+              <div key={c.key}>
+                <dt>{questionLabel(c)}</dt>
+                <dd>{text || <span className="muted">No answer</span>}</dd>
+              </div>
+            );
+          })}
+          {extra.map((key) => (
+            <div key={key}>
+              <dt>{key} <span className={styles.labelNote}>(no longer in the form)</span></dt>
+              <dd>{formatAnswer(response.answers[key])}</dd>
+            </div>
+          ))}
+        </dl>
+
+        <h3 className={styles.panelSubtitle}>Metadata</h3>
+        {metadata.length ? (
+          <dl className={styles.metadata}>
+            {metadata.map(([key, value]) => (
+              <div key={key}>
+                <dt>{key}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="muted small">No hidden-field values came with this response.</p>
+        )}
+
+        <footer className={styles.panelFooter}>
+          <Button variant="danger" onClick={() => { setError(null); setConfirming(true); }}>Delete response</Button>
+        </footer>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this response?"
+        description="It is removed from the table, the export and the analytics. This cannot be undone."
+        confirmLabel="Delete response"
+        busy={deleting}
+        error={error}
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+      />
+    </dialog>
+  );
+}

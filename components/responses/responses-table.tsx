@@ -1,0 +1,104 @@
+"use client";
+
+/**
+ * The responses of one page as a table: one column per question of the
+ * published version (in its order) plus the submission time. A row opens the
+ * whole response in a side panel, by click or by Enter/Space on the focused
+ * row; the panel can delete the response.
+ */
+import { useRef, useState, type KeyboardEvent } from "react";
+import { formatAnswer, questionLabel, truncate } from "@/lib/responses/view-model";
+import { ResponseDetail } from "./response-detail";
+import { formatSubmittedAt } from "./format";
+import type { ResponseColumn, ResponseRow } from "./types";
+import styles from "./responses.module.css";
+
+interface Props {
+  formId: string;
+  columns: ResponseColumn[];
+  rows: ResponseRow[];
+  /** e.g. "Responses 21–40 of 57" */
+  caption: string;
+}
+
+export function ResponsesTable({ formId, columns, rows, caption }: Props) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  // Focus returns to the row that opened the panel, or to the table after a delete.
+  const opener = useRef<HTMLTableRowElement | null>(null);
+  const wrap = useRef<HTMLDivElement | null>(null);
+  const open = rows.find((r) => r.id === openId) ?? null;
+
+  function show(row: HTMLTableRowElement, id: string) {
+    opener.current = row;
+    setOpenId(id);
+  }
+
+  function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, id: string) {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      show(event.currentTarget, id);
+    }
+  }
+
+  return (
+    <>
+      {/* Focusable so that a wide table can be scrolled sideways from the keyboard. */}
+      <div className="table-wrap" ref={wrap} role="region" aria-label="Responses" tabIndex={0}>
+        <table className={`table ${styles.table}`}>
+          <caption className={styles.caption}>
+            {caption}
+            <span className="visually-hidden">. Press Enter on a row to see the whole response.</span>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className={styles.dateCell}>Submitted (UTC)</th>
+              {columns.map((c) => (
+                <th scope="col" key={c.key} title={questionLabel(c)}>{truncate(questionLabel(c), 40)}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr
+                key={row.id}
+                tabIndex={0}
+                className={`clickable ${styles.row}`}
+                data-response-id={row.id}
+                data-open={openId === row.id || undefined}
+                onClick={(e) => show(e.currentTarget, row.id)}
+                onKeyDown={(e) => onRowKey(e, row.id)}
+              >
+                <td className={styles.dateCell}>
+                  <time dateTime={row.submittedAt}>{formatSubmittedAt(row.submittedAt)}</time>
+                </td>
+                {columns.map((c) => {
+                  const text = formatAnswer(row.answers[c.key], c);
+                  return (
+                    <td key={c.key} title={text.length > 60 ? text : undefined}>
+                      {text ? truncate(text, 60) : <span className="muted"><span aria-hidden="true">—</span><span className="visually-hidden">No answer</span></span>}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {open && (
+        <ResponseDetail
+          formId={formId}
+          columns={columns}
+          response={open}
+          onClose={() => {
+            setOpenId(null);
+            opener.current?.focus();
+          }}
+          onDeleted={() => {
+            setOpenId(null);
+            wrap.current?.focus();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { AnswerValue } from "@/lib/schema/answers";
+import type { QuestionType } from "@/lib/schema/form-schema";
+
+/** A column of the table: an answerable question of the published version. */
+export interface ResponseColumn {
+  key: string;
+  type: QuestionType;
+  title: string;
+}
+
+/** A response as the table and the detail panel need it (plain JSON, client-safe). */
+export interface ResponseRow {
+  id: string;
+  submittedAt: string;
+  answers: Record<string, AnswerValue>;
+  metadata: Record<string, string>;
+}
