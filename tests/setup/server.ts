@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const TEST_AUTH_SECRET = "test-secret-not-for-production-0123456789";
@@ -46,8 +47,12 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
-  // The same entry point as `npm start` (custom server, migrations at start).
-  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/serve.ts"), devMode() ? "dev" : "start"], {
+  // The same entry point as `npm start` (custom server, migrations at start),
+  // with tsx as a loader in the same process rather than its CLI: the CLI runs
+  // the script in a grandchild, so a SIGKILL to the child would leave the real
+  // server running (and holding the database).
+  const loader = pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href;
+  const child = spawn(process.execPath, ["--import", loader, path.join(root, "scripts/serve.ts"), devMode() ? "dev" : "start"], {
     cwd: root,
     env: {
       ...process.env,
