@@ -63,7 +63,8 @@ function valueSchema(q: Question): z.ZodType | null {
 const requiredValue = (value: z.ZodType) =>
   z.any().refine((v) => v !== undefined, { message: REQUIRED, abort: true }).pipe(value);
 
-const isEmpty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
+// Whitespace-only text is no answer either: a required question must not accept "   ".
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && v.length === 0);
 
 /**
  * The zod schema for one submission. Unknown keys are rejected; empty values
