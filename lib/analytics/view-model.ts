@@ -6,7 +6,13 @@
 import type { Count, QuestionView } from "@/components/analytics/types";
 import type { FormSchema, Question } from "@/lib/schema/form-schema";
 
-/** The summary's per-question entry as the API sends it (summary varies by type). */
+/**
+ * The summary's per-question entry (lib/analytics/summary.ts getSummary):
+ * rating/nps {avg, count, distribution, nps: promoters, passives, detractors,
+ * score}; choices {count, options: {option: n}}; yes-no {yes, no}; number
+ * {count, avg, min, max}; text types {count, latest: [{value, submittedAt}]};
+ * hidden {count, top: [{value, count}]}.
+ */
 export interface SummaryQuestion {
   key: string;
   title?: string | null;
@@ -18,21 +24,10 @@ export interface SummaryQuestion {
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 const numOrNull = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 const record = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.map(record) : []);
 
-/** Counts per label from `{label: n}` or `[{option|label|value, count}]`. */
-function countsOf(v: unknown): Map<string, number> {
-  const out = new Map<string, number>();
-  if (Array.isArray(v)) {
-    for (const item of v) {
-      const r = record(item);
-      const label = r.option ?? r.label ?? r.value;
-      if (typeof label === "string" || typeof label === "number") out.set(String(label), num(r.count));
-    }
-  } else {
-    for (const [label, count] of Object.entries(record(v))) out.set(label, num(count));
-  }
-  return out;
-}
+/** `{label: n}` → Map. */
+const countsOf = (v: unknown) => new Map(Object.entries(record(v)).map(([label, n]) => [label, num(n)] as const));
 
 /** Every value of `labels` in order (zeros included), then any others the data has. */
 function ordered(labels: string[], counts: Map<string, number>): Count[] {
@@ -69,21 +64,27 @@ export function toQuestionView(entry: SummaryQuestion, question: Question | unde
     case "multiple-choice":
     case "dropdown": {
       const options = question && "options" in question ? question.options : [];
-      // The counts may sit directly in the summary or under a key of their own.
-      const source = s.counts ?? s.options ?? s.choices ?? s;
-      return { ...base, kind: "choices", multiple: entry.type === "multiple-choice", options: ordered(options, countsOf(source)) };
+      return { ...base, kind: "choices", multiple: entry.type === "multiple-choice", options: ordered(options, countsOf(s.options)) };
     }
     case "yes-no":
       return { ...base, kind: "yes-no", yes: num(s.yes), no: num(s.no) };
     case "number":
       return { ...base, kind: "number", avg: numOrNull(s.avg), min: numOrNull(s.min), max: numOrNull(s.max) };
-    case "statement":
     case "hidden":
+      return {
+        ...base,
+        title: question?.title || entry.key,
+        kind: "hidden",
+        top: list(s.top).map((t) => ({ label: String(t.value ?? ""), count: num(t.count) })),
+      };
+    case "statement":
       return null;
-    default: {
-      const latest = Array.isArray(s.latest) ? s.latest.map((v) => (typeof v === "string" ? v : String(record(v).value ?? v))) : [];
-      return { ...base, kind: "text", latest };
-    }
+    default:
+      return {
+        ...base,
+        kind: "text",
+        latest: list(s.latest).map((t) => ({ value: String(t.value ?? ""), submittedAt: String(t.submittedAt ?? "") })),
+      };
   }
 }
 

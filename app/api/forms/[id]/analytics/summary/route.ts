@@ -1,0 +1,10 @@
+import { getSummary, analyticsSummaryQuerySchema } from "@/lib/analytics/summary";
+import { formIdParams } from "@/lib/forms/settings";
+import { route } from "@/lib/http/route";
+
+export const GET = route({
+  auth: "read",
+  params: formIdParams,
+  query: analyticsSummaryQuerySchema,
+  handler: ({ principal, params, query }) => getSummary(principal.userId, params.id, query),
+});

@@ -1,0 +1,15 @@
+import { route } from "@/lib/http/route";
+import { deleteResponse } from "@/lib/responses/delete";
+import { getResponse, responseParams } from "@/lib/responses/list";
+
+export const GET = route({
+  auth: "read",
+  params: responseParams,
+  handler: ({ principal, params }) => getResponse(principal.userId, params.id, params.responseId),
+});
+
+export const DELETE = route({
+  auth: "write",
+  params: responseParams,
+  handler: ({ principal, params }) => deleteResponse(principal.userId, params.id, params.responseId),
+});

@@ -1,0 +1,10 @@
+import { formIdParams } from "@/lib/forms/settings";
+import { route } from "@/lib/http/route";
+import { listResponses, listResponsesQuerySchema } from "@/lib/responses/list";
+
+export const GET = route({
+  auth: "read",
+  params: formIdParams,
+  query: listResponsesQuerySchema,
+  handler: ({ principal, params, query }) => listResponses(principal.userId, params.id, query),
+});

@@ -1,0 +1,189 @@
+/**
+ * Per-question aggregates, each computed by SQL over the Answer rows of
+ * finished responses (GROUP BY / COUNT / AVG / MIN / MAX on the covering
+ * (formId, finished, questionKey, value, responseId) indexes). JavaScript only
+ * shapes the few aggregated rows that come back.
+ */
+import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/sqlite/client";
+import { andMetadata } from "@/lib/responses/filters";
+import type { Question, QuestionOf } from "@/lib/schema/form-schema";
+
+export const LATEST_TEXT_ANSWERS = 5;
+export const TOP_HIDDEN_VALUES = 10;
+
+export interface QuestionSummary {
+  /** Finished responses (after the filters) that answered this question. */
+  responses: number;
+  summary: Record<string, unknown>;
+}
+
+interface Scope {
+  formId: string;
+  metadata?: Record<string, string>;
+}
+
+/** Averages are rounded to 2 decimals: enough for a 0..10 scale, stable to compare. */
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+const keyList = (questions: Question[]) => Prisma.join(questions.map((q) => q.key));
+
+/** Answer rows of finished responses of these questions that pass the filters. */
+const answersOf = (scope: Scope, questions: Question[]) => Prisma.sql`
+  a."formId" = ${scope.formId} AND a."finished" = TRUE AND a."questionKey" IN (${keyList(questions)})
+  ${andMetadata(scope.metadata, Prisma.sql`a."responseId"`)}`;
+
+type Grouped = { k: string; v: string | number | null; n: number | bigint };
+
+async function countsByValue(scope: Scope, questions: Question[], column: "valueText" | "valueNumber") {
+  const byKey = new Map<string, Map<string | number, number>>();
+  if (!questions.length) return byKey;
+  const rows = await db.$queryRaw<Grouped[]>(Prisma.sql`
+    SELECT a."questionKey" AS k, a.${Prisma.raw(`"${column}"`)} AS v, COUNT(*) AS n
+    FROM "Answer" a WHERE ${answersOf(scope, questions)}
+    GROUP BY a."questionKey", a.${Prisma.raw(`"${column}"`)}`);
+  for (const row of rows) {
+    if (row.v === null) continue;
+    const counts = byKey.get(row.k) ?? new Map<string | number, number>();
+    counts.set(column === "valueNumber" ? Number(row.v) : String(row.v), Number(row.n));
+    byKey.set(row.k, counts);
+  }
+  return byKey;
+}
+
+/** Number of responses that answered each question (multiple-choice: distinct responses, not picks). */
+async function answeredCounts(scope: Scope, questions: Question[]) {
+  if (!questions.length) return new Map<string, number>();
+  const rows = await db.$queryRaw<{ k: string; n: number | bigint }[]>(Prisma.sql`
+    SELECT a."questionKey" AS k, COUNT(DISTINCT a."responseId") AS n
+    FROM "Answer" a WHERE ${answersOf(scope, questions)}
+    GROUP BY a."questionKey"`);
+  return new Map(rows.map((r) => [r.k, Number(r.n)]));
+}
+
+const sum = (values: Iterable<number>) => [...values].reduce((s, n) => s + n, 0);
+
+/** rating and nps: the distribution by SQL; count and avg follow exactly from it. */
+function scaleSummary(values: number[], counts: Map<string | number, number> | undefined) {
+  const distribution = Object.fromEntries(values.map((v) => [String(v), counts?.get(v) ?? 0]));
+  const count = sum(Object.values(distribution));
+  const total = values.reduce((s, v) => s + v * distribution[String(v)], 0);
+  return { avg: count ? round2(total / count) : 0, count, distribution };
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+export async function summarizeQuestions(scope: Scope, questions: Question[]): Promise<Map<string, QuestionSummary>> {
+  const ofTypes = (...types: Question["type"][]) => questions.filter((q) => types.includes(q.type));
+  const scaled = ofTypes("rating", "nps");
+  const choices = ofTypes("single-choice", "dropdown", "multiple-choice", "yes-no");
+  const numbers = ofTypes("number") as QuestionOf<"number">[];
+  const texts = ofTypes("short-text", "long-text", "email", "url", "phone", "date");
+  const hidden = ofTypes("hidden");
+
+  const [scaleCounts, choiceCounts, multiAnswered, numberStats, textCounts, latest, top] = await Promise.all([
+    countsByValue(scope, scaled, "valueNumber"),
+    countsByValue(scope, choices, "valueText"),
+    answeredCounts(scope, ofTypes("multiple-choice")),
+    numberStatistics(scope, numbers),
+    answeredCounts(scope, [...texts, ...hidden]),
+    Promise.all(texts.map((q) => latestAnswers(scope, q.key))),
+    Promise.all(hidden.map((q) => topValues(scope, q.key))),
+  ]);
+  const latestByKey = new Map(texts.map((q, i) => [q.key, latest[i]]));
+  const topByKey = new Map(hidden.map((q, i) => [q.key, top[i]]));
+
+  const out = new Map<string, QuestionSummary>();
+  for (const q of questions) {
+    switch (q.type) {
+      case "rating":
+      case "nps": {
+        const base = scaleSummary(q.type === "nps" ? range(0, 10) : range(q.scaleMin, q.scaleMax), scaleCounts.get(q.key));
+        out.set(q.key, { responses: base.count, summary: q.type === "nps" ? { ...base, ...npsScore(base.distribution, base.count) } : base });
+        break;
+      }
+      case "single-choice":
+      case "dropdown":
+      case "multiple-choice": {
+        const counts = choiceCounts.get(q.key);
+        // Every current option, zeros included; values of options a later version removed are left out.
+        const options = Object.fromEntries(q.options.map((o) => [o, counts?.get(o) ?? 0]));
+        const responses = q.type === "multiple-choice" ? (multiAnswered.get(q.key) ?? 0) : sum(Object.values(options));
+        out.set(q.key, { responses, summary: { count: responses, options } });
+        break;
+      }
+      case "yes-no": {
+        const counts = choiceCounts.get(q.key);
+        const yes = counts?.get("yes") ?? 0;
+        const no = counts?.get("no") ?? 0;
+        out.set(q.key, { responses: yes + no, summary: { count: yes + no, yes, no } });
+        break;
+      }
+      case "number": {
+        const stats = numberStats.get(q.key) ?? { count: 0, avg: null, min: null, max: null };
+        out.set(q.key, { responses: stats.count, summary: stats });
+        break;
+      }
+      case "hidden": {
+        const count = textCounts.get(q.key) ?? 0;
+        out.set(q.key, { responses: count, summary: { count, top: topByKey.get(q.key) ?? [] } });
+        break;
+      }
+      case "statement":
+        break;
+      default: {
+        const count = textCounts.get(q.key) ?? 0;
+        out.set(q.key, { responses: count, summary: { count, latest: latestByKey.get(q.key) ?? [] } });
+      }
+    }
+  }
+  return out;
+}
+
+/** NPS: promoters 9–10, passives 7–8, detractors 0–6; score = %promoters − %detractors, rounded to a whole number. */
+function npsScore(distribution: Record<string, number>, count: number) {
+  const between = (lo: number, hi: number) => sum(range(lo, hi).map((v) => distribution[String(v)]));
+  const promoters = between(9, 10);
+  const passives = between(7, 8);
+  const detractors = between(0, 6);
+  return { promoters, passives, detractors, score: count ? Math.round(((promoters - detractors) / count) * 100) : 0 };
+}
+
+async function numberStatistics(scope: Scope, questions: Question[]) {
+  const byKey = new Map<string, { count: number; avg: number | null; min: number | null; max: number | null }>();
+  if (!questions.length) return byKey;
+  const rows = await db.$queryRaw<{ k: string; n: number | bigint; avg: number | null; min: number | null; max: number | null }[]>(Prisma.sql`
+    SELECT a."questionKey" AS k, COUNT(*) AS n, AVG(CAST(a."valueNumber" AS DOUBLE PRECISION)) AS avg,
+           MIN(a."valueNumber") AS min, MAX(a."valueNumber") AS max
+    FROM "Answer" a WHERE ${answersOf(scope, questions)}
+    GROUP BY a."questionKey"`);
+  for (const r of rows) {
+    byKey.set(r.k, { count: Number(r.n), avg: r.avg === null ? null : round2(Number(r.avg)), min: r.min === null ? null : Number(r.min), max: r.max === null ? null : Number(r.max) });
+  }
+  return byKey;
+}
+
+/**
+ * The newest answers to a text question. Walks finished responses newest
+ * first (the list's index) and probes each one's answer, so it stops after a
+ * few rows instead of sorting every answer.
+ */
+async function latestAnswers(scope: Scope, key: string) {
+  const rows = await db.$queryRaw<{ value: string; submittedAt: Date }[]>(Prisma.sql`
+    SELECT a."valueText" AS value, r."submittedAt" AS "submittedAt"
+    FROM "Response" r JOIN "Answer" a ON a."responseId" = r."id" AND a."questionKey" = ${key}
+    WHERE r."formId" = ${scope.formId} AND r."finished" = TRUE ${andMetadata(scope.metadata, Prisma.sql`r."id"`)}
+    ORDER BY r."submittedAt" DESC, r."id" DESC
+    LIMIT ${LATEST_TEXT_ANSWERS}`);
+  return rows.map((r) => ({ value: r.value, submittedAt: new Date(r.submittedAt).toISOString() }));
+}
+
+/** The most frequent values of a hidden question (ties: alphabetical). */
+async function topValues(scope: Scope, key: string) {
+  const rows = await db.$queryRaw<{ v: string; n: number | bigint }[]>(Prisma.sql`
+    SELECT a."valueText" AS v, COUNT(*) AS n
+    FROM "Answer" a WHERE ${answersOf(scope, [{ key, type: "hidden" }])}
+    GROUP BY a."valueText" ORDER BY COUNT(*) DESC, a."valueText" ASC
+    LIMIT ${TOP_HIDDEN_VALUES}`);
+  return rows.map((r) => ({ value: r.v, count: Number(r.n) }));
+}

@@ -1,0 +1,141 @@
+/**
+ * The filters shared by the response list, the CSV export and the analytics:
+ * their query schemas, and the ONE builder of their SQL where-clause (the
+ * only place that knows how each database searches text).
+ */
+import { z } from "zod";
+import { provider } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/sqlite/client";
+import { AppError } from "@/lib/http/errors";
+import type { ReadableForm } from "./readable-form";
+
+export const SEARCH_MAX = 200;
+export const METADATA_FILTERS_MAX = 10;
+const DAY_MS = 86_400_000;
+
+const isoDate = z.iso.date();
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/**
+ * A calendar day (the whole UTC day) or an exact instant with an offset.
+ * `from` and `to` are both inclusive: to=2026-01-31 keeps all of that day.
+ */
+const dayOrInstant = z
+  .string()
+  .refine((v) => isoDate.safeParse(v).success || isoDateTime.safeParse(v).success, {
+    message: "Use an ISO 8601 date (2026-01-31, a whole UTC day) or date-time with offset (2026-01-31T09:00:00Z)",
+  })
+  .meta({ examples: ["2026-01-31", "2026-01-31T09:00:00Z"] });
+
+/** `metadata[<hidden_key>]=value`: exact match on a hidden question's value; several keys AND together. */
+export const metadataFilterSchema = z
+  .record(z.string().min(1).max(64), z.string().min(1, "Give a value to match").max(500))
+  .refine((m) => Object.keys(m).length <= METADATA_FILTERS_MAX, `At most ${METADATA_FILTERS_MAX} metadata filters`)
+  .describe("metadata[<hidden_key>]=value: responses whose hidden question <hidden_key> has exactly this value");
+
+export const responseFilterShape = {
+  from: dayOrInstant.optional().describe("Submitted on or after this UTC day (YYYY-MM-DD) or instant"),
+  to: dayOrInstant.optional().describe("Submitted on or before this UTC day (YYYY-MM-DD, inclusive) or instant"),
+  search: z
+    .string()
+    .trim()
+    .min(1, "Give something to search for")
+    .max(SEARCH_MAX)
+    .optional()
+    .describe("Case-insensitive substring of any answer (hidden values are not searched)"),
+  metadata: metadataFilterSchema.optional(),
+};
+
+export type ResponseFilters = {
+  from?: string;
+  to?: string;
+  search?: string;
+  metadata?: Record<string, string>;
+};
+
+/** Refinement for every schema built on responseFilterShape: from must not be after to. */
+export function checkDateRange(filters: ResponseFilters, ctx: z.RefinementCtx) {
+  if (filters.from && filters.to && lowerBound(filters.from) >= upperBound(filters.to)) {
+    ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be after to" });
+  }
+}
+
+/** Start of a `from` value. */
+function lowerBound(value: string): Date {
+  return new Date(isoDate.safeParse(value).success ? `${value}T00:00:00.000Z` : value);
+}
+
+/** Exclusive end of a `to` value: the next day's start, or the instant + 1 ms (timestamps have ms precision). */
+function upperBound(value: string): Date {
+  if (isoDate.safeParse(value).success) return new Date(Date.parse(`${value}T00:00:00.000Z`) + DAY_MS);
+  return new Date(Date.parse(value) + 1);
+}
+
+export const hasFilters = (f: ResponseFilters) => Boolean(f.from || f.to || f.search || (f.metadata && Object.keys(f.metadata).length));
+
+/**
+ * Unknown metadata keys are a 400 naming them, not an empty result: a typo
+ * in an integration's filter should fail loudly rather than report zero.
+ */
+export function checkMetadataKeys(form: ReadableForm, metadata: Record<string, string> | undefined) {
+  const unknown = Object.keys(metadata ?? {}).filter((key) => !form.hiddenKeys.has(key));
+  if (unknown.length) {
+    throw new AppError(
+      "invalid_query",
+      `Unknown metadata key: ${unknown.join(", ")} (this form's hidden questions: ${[...form.hiddenKeys].join(", ") || "none"})`,
+      unknown.map((key) => ({ path: `metadata.${key}`, message: "Not a hidden question of this form" })),
+    );
+  }
+}
+
+/**
+ * SQL conditions on `"Response" r` for the form's FINISHED responses that
+ * pass the filters. Metadata is an EXISTS on Answer rows (a hidden value is
+ * stored there like any answer), so it uses the (responseId, questionKey,
+ * valueText) index.
+ */
+export function responseWhere(form: ReadableForm, filters: ResponseFilters): Prisma.Sql {
+  checkMetadataKeys(form, filters.metadata);
+  const parts: Prisma.Sql[] = [Prisma.sql`r."formId" = ${form.id}`, Prisma.sql`r."finished" = TRUE`];
+  if (filters.from) parts.push(Prisma.sql`r."submittedAt" >= ${lowerBound(filters.from)}`);
+  if (filters.to) parts.push(Prisma.sql`r."submittedAt" < ${upperBound(filters.to)}`);
+  if (filters.search) parts.push(searchCondition(filters.search));
+  parts.push(...metadataConditions(filters.metadata, Prisma.sql`r."id"`));
+  return Prisma.join(parts, " AND ");
+}
+
+/**
+ * One EXISTS per metadata filter on the response whose id is `responseId`
+ * (an SQL expression: r."id", or a."responseId" when aggregating Answer
+ * rows). Call checkMetadataKeys first.
+ */
+export function metadataConditions(metadata: Record<string, string> | undefined, responseId: Prisma.Sql): Prisma.Sql[] {
+  return Object.entries(metadata ?? {}).map(
+    ([key, value]) =>
+      Prisma.sql`EXISTS (SELECT 1 FROM "Answer" m WHERE m."responseId" = ${responseId} AND m."questionKey" = ${key} AND m."valueText" = ${value})`,
+  );
+}
+
+/** The metadata conditions joined with AND, each preceded by AND (empty without filters). */
+export function andMetadata(metadata: Record<string, string> | undefined, responseId: Prisma.Sql): Prisma.Sql {
+  const parts = metadataConditions(metadata, responseId);
+  return parts.length ? Prisma.sql` AND ${Prisma.join(parts, " AND ")}` : Prisma.empty;
+}
+
+/**
+ * Case-insensitive substring search over Response.searchText (already
+ * lowercased; hidden values are not in it). Terms of 3+ characters use the
+ * trigram index of each database: SQLite's FTS5 "ResponseSearch" table (a
+ * quoted phrase is a substring match with the trigram tokenizer), PostgreSQL's
+ * pg_trgm GIN index under LIKE. Shorter terms cannot use a trigram index and
+ * scan the form's responses.
+ */
+function searchCondition(search: string): Prisma.Sql {
+  const term = search.toLowerCase();
+  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (provider === "sqlite" && [...term].length >= 3) {
+    const phrase = `"${term.replace(/"/g, '""')}"`;
+    return Prisma.sql`r.rowid IN (SELECT rowid FROM "ResponseSearch" WHERE "ResponseSearch" MATCH ${phrase})`;
+  }
+  return Prisma.sql`r."searchText" LIKE ${like} ESCAPE '\\'`;
+}

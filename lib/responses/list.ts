@@ -1,0 +1,89 @@
+/**
+ * Reading responses: one page of the filtered list, newest first, and one
+ * response by id. Every query is scoped to a form the caller owns.
+ */
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/sqlite/client";
+import { notFound } from "@/lib/http/errors";
+import { checkDateRange, hasFilters, responseFilterShape, responseWhere } from "./filters";
+import { getReadableForm } from "./readable-form";
+
+export const RESPONSES_PAGE_MAX = 50;
+
+const positiveInt = (max: number) => z.coerce.number().int("Use a whole number").min(1).max(max);
+
+export const listResponsesQuerySchema = z
+  .strictObject({
+    limit: positiveInt(RESPONSES_PAGE_MAX).default(20).describe(`Responses per page, 1..${RESPONSES_PAGE_MAX}`),
+    page: positiveInt(1_000_000).default(1).describe("1-based page number; a page past the end is empty"),
+    ...responseFilterShape,
+  })
+  .superRefine(checkDateRange)
+  .meta({ id: "ListResponsesQuery" });
+export type ListResponsesQuery = z.output<typeof listResponsesQuerySchema>;
+
+export const responseParams = z.strictObject({ id: z.string().min(1).max(64), responseId: z.string().min(1).max(64) });
+
+interface ResponseRow {
+  id: string;
+  finished: boolean | number;
+  submittedAt: Date | null;
+  createdAt: Date;
+  version: number | bigint;
+  answers: string;
+  metadata: string;
+}
+
+/** The API's response object: never the respondent key or internal columns. */
+export function serializeResponse(row: ResponseRow) {
+  return {
+    id: row.id,
+    finished: Boolean(row.finished),
+    submittedAt: row.submittedAt ? new Date(row.submittedAt).toISOString() : null,
+    startedAt: new Date(row.createdAt).toISOString(),
+    version: Number(row.version),
+    answers: JSON.parse(row.answers) as Record<string, unknown>,
+    metadata: JSON.parse(row.metadata) as Record<string, string>,
+  };
+}
+
+const responseColumns = Prisma.sql`r."id", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata"`;
+
+export async function listResponses(userId: string, formId: string, query: ListResponsesQuery) {
+  const form = await getReadableForm(userId, formId);
+  const where = responseWhere(form, query);
+  const offset = (query.page - 1) * query.limit;
+  const [rows, total] = await Promise.all([
+    db.$queryRaw<ResponseRow[]>(Prisma.sql`
+      SELECT ${responseColumns}
+      FROM "Response" r JOIN "FormVersion" v ON v."id" = r."versionId"
+      WHERE ${where}
+      ORDER BY r."submittedAt" DESC, r."id" DESC
+      LIMIT ${query.limit} OFFSET ${offset}`),
+    // Unfiltered, the form's counter is the exact number of finished
+    // responses (kept in the submitting transaction): no count over a
+    // million index entries per page.
+    hasFilters(query) ? countResponses(where) : Promise.resolve(form.responseCount),
+  ]);
+  return {
+    responses: rows.map(serializeResponse),
+    pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
+  };
+}
+
+async function countResponses(where: Prisma.Sql): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number | bigint }[]>(Prisma.sql`SELECT COUNT(*) AS n FROM "Response" r WHERE ${where}`);
+  return Number(row.n);
+}
+
+/** One response of the form, finished or partial. */
+export async function getResponse(userId: string, formId: string, responseId: string) {
+  const form = await getReadableForm(userId, formId);
+  const [row] = await db.$queryRaw<ResponseRow[]>(Prisma.sql`
+    SELECT ${responseColumns}
+    FROM "Response" r JOIN "FormVersion" v ON v."id" = r."versionId"
+    WHERE r."formId" = ${form.id} AND r."id" = ${responseId}`);
+  if (!row) throw notFound("Response");
+  return { response: serializeResponse(row) };
+}

@@ -1,0 +1,32 @@
+/**
+ * The form whose responses an owner reads: ownership first (another owner's
+ * form is "not found"), then the questions that shape exports and analytics.
+ */
+import { db } from "@/lib/db/client";
+import { getOwnedForm } from "@/lib/forms/forms";
+import type { FormSchema, Question } from "@/lib/schema/form-schema";
+
+export interface ReadableForm {
+  id: string;
+  slug: string | null;
+  responseCount: number;
+  /** Questions of the latest published version, in form order ([] before the first publish). */
+  questions: Question[];
+  /**
+   * Hidden-question keys of every published version: metadata filters accept
+   * any key a response could carry, even one a later version removed.
+   */
+  hiddenKeys: Set<string>;
+}
+
+export async function getReadableForm(userId: string, formId: string): Promise<ReadableForm> {
+  const form = await getOwnedForm(userId, formId);
+  const versions = await db.formVersion.findMany({
+    where: { formId: form.id },
+    orderBy: { version: "desc" },
+    select: { schema: true },
+  });
+  const schemas = versions.map((v) => JSON.parse(v.schema) as FormSchema);
+  const hiddenKeys = new Set(schemas.flatMap((s) => s.questions.filter((q) => q.type === "hidden").map((q) => q.key)));
+  return { id: form.id, slug: form.slug, responseCount: form.responseCount, questions: schemas[0]?.questions ?? [], hiddenKeys };
+}
