@@ -1,8 +1,11 @@
-export default function Home() {
-  return (
-    <main style={{ maxWidth: 640, margin: "4rem auto", padding: "0 1rem" }}>
-      <h1>Formloom</h1>
-      <p>Open-source forms and surveys. The REST API is described at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
-    </main>
-  );
+import { redirect } from "next/navigation";
+import { setupNeeded } from "@/lib/auth/accounts";
+import { currentUser } from "@/lib/auth/require-user";
+
+export const dynamic = "force-dynamic";
+
+/** The front door: a fresh install → owner setup; signed in → forms; else → sign in. */
+export default async function Home() {
+  if (await setupNeeded()) redirect("/setup");
+  redirect((await currentUser()) ? "/forms" : "/login");
 }

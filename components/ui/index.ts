@@ -10,3 +10,4 @@ export { ConfirmDialog } from "./confirm-dialog";
 export { TabNav, Tabs, type TabNavItem, type TabItem } from "./tabs";
 export { Alert, InlineStatus, Toaster, useToast } from "./status";
 export { CopyButton } from "./copy-button";
+export { LocalTime, formatDateTime } from "./local-time";

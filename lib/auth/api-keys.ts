@@ -8,16 +8,9 @@ import { newId } from "@/lib/ids";
 export const KEY_PREFIX = "flk_";
 const PREFIX_LENGTH = KEY_PREFIX.length + 8;
 
-export const keyScopes = ["read", "write"] as const;
-export type KeyScope = (typeof keyScopes)[number];
-
-export const createKeySchema = z
-  .strictObject({
-    name: z.string().trim().min(1).max(100).describe("Label shown in the key list"),
-    scope: z.enum(keyScopes).describe("read: GET requests only; write: everything"),
-  })
-  .meta({ id: "CreateKeyInput" });
-export type CreateKeyInput = z.infer<typeof createKeySchema>;
+// The input schema lives in a browser-safe file so the dashboard's form uses it too.
+import { type CreateKeyInput, type KeyScope } from "./api-keys-schema";
+export { createKeySchema, keyScopes, type CreateKeyInput, type KeyScope } from "./api-keys-schema";
 
 export const keyIdParams = z.strictObject({ id: z.string().min(1).max(64) });
 

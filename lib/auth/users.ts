@@ -1,14 +1,10 @@
-import { z } from "zod";
+import { credentialsSchema, type Credentials } from "./credentials-schema";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { hashPassword, verifyPassword } from "./passwords";
 
-export const credentialsSchema = z.strictObject({
-  email: z.email().trim().toLowerCase().max(254),
-  password: z.string().min(8, "Use at least 8 characters").max(200),
-});
-export type Credentials = z.infer<typeof credentialsSchema>;
+export { credentialsSchema, type Credentials } from "./credentials-schema";
 
 export async function createUser(input: Credentials) {
   const { email, password } = credentialsSchema.parse(input);

@@ -1,0 +1,12 @@
+import type { Metadata } from "next";
+import { requireUser } from "@/lib/auth/require-user";
+import { getFormForPage } from "@/lib/forms/owned-form-page";
+
+export const metadata: Metadata = { title: "Build" };
+
+export default async function BuilderPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const user = await requireUser(`/forms/${id}`);
+  const form = await getFormForPage(user.id, id);
+  return <p className="muted">{form.draft.questions.length} questions</p>;
+}

@@ -1,0 +1,26 @@
+import { registerAccount } from "@/lib/auth/accounts";
+import { credentialsSchema } from "@/lib/auth/users";
+import { clientIp } from "@/lib/http/client-ip";
+import { AppError } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
+import { consumeRateLimit } from "@/lib/rate-limit";
+
+/** Account creations per client IP per hour (only reachable while registration is open). */
+const REGISTRATIONS_PER_HOUR = 20;
+
+/**
+ * Creates the first owner of a fresh install, or (with ALLOW_SIGNUP=true) a
+ * new account; 403 once an owner exists otherwise. The page then signs in.
+ */
+export const POST = route({
+  auth: "public",
+  body: credentialsSchema,
+  status: 201,
+  handler: async ({ req, body }) => {
+    const limit = await consumeRateLimit(`register:ip:${clientIp(req.headers)}`, REGISTRATIONS_PER_HOUR, 60 * 60_000);
+    if (!limit.allowed) {
+      throw new AppError("rate_limited", "Too many accounts created from this address; try again later", undefined, { "Retry-After": String(limit.retryAfterSeconds) });
+    }
+    return { user: await registerAccount(body) };
+  },
+});

@@ -1,0 +1,59 @@
+/**
+ * Creating dashboard accounts from the browser: the first owner of a fresh
+ * install (/setup) and, when the operator sets ALLOW_SIGNUP=true, anyone
+ * after that (/signup).
+ *
+ * "Exactly one first owner" is decided by the database, not by a
+ * read-then-insert in the app: the count and the insert run in one
+ * SERIALIZABLE transaction. On PostgreSQL two concurrent setups both read
+ * "no users", and serializable snapshot isolation aborts one of them at
+ * commit (a write-skew conflict, P2034); on SQLite write transactions are
+ * serialized outright. The loser re-checks and finds sign-up closed.
+ */
+import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { AppError } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+import { hashPassword } from "./passwords";
+import { countUsers, credentialsSchema, type Credentials } from "./users";
+
+export const signupAllowed = (env: NodeJS.ProcessEnv = process.env) => env.ALLOW_SIGNUP === "true";
+
+/** True while the install has no user: the first visit offers to create the owner. */
+export const setupNeeded = async () => (await countUsers()) === 0;
+
+/** Whether a visitor may create an account right now. */
+export async function registrationOpen(): Promise<boolean> {
+  return signupAllowed() || (await setupNeeded());
+}
+
+const WRITE_CONFLICT = "P2034";
+const isWriteConflict = (error: unknown) => (error as { code?: unknown } | null)?.code === WRITE_CONFLICT;
+
+/**
+ * Creates an account if registration is open: always for the first user,
+ * afterwards only with ALLOW_SIGNUP=true. Returns the new user (id, email).
+ */
+export async function registerAccount(input: Credentials) {
+  const { email, password } = credentialsSchema.parse(input);
+  // Hashing is slow (scrypt): do it before the transaction, not inside it.
+  const passwordHash = await hashPassword(password);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.$transaction(
+        async (tx) => {
+          if (!signupAllowed() && (await tx.user.count()) > 0) throw closed();
+          return tx.user.create({ data: { id: newId(), email, passwordHash }, select: { id: true, email: true } });
+        },
+        { isolationLevel: "Serializable" },
+      );
+    } catch (error) {
+      if (isUniqueViolation(error, "email")) throw new AppError("conflict", "An account with this email already exists", [{ path: "email", message: "Already registered; sign in instead" }]);
+      // Lost a race with another registration: try again, which now sees the winner.
+      if (isWriteConflict(error) && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+const closed = () => new AppError("forbidden", "Sign-up is closed: this Formloom already has an owner. Sign in instead.");

@@ -1,0 +1,17 @@
+/**
+ * The API key input schema, browser-safe (no node:crypto, no database), so
+ * the dashboard's key form validates with exactly what POST /api/keys does.
+ * lib/auth/api-keys.ts re-exports it.
+ */
+import { z } from "zod";
+
+export const keyScopes = ["read", "write"] as const;
+export type KeyScope = (typeof keyScopes)[number];
+
+export const createKeySchema = z
+  .strictObject({
+    name: z.string().trim().min(1).max(100).describe("Label shown in the key list"),
+    scope: z.enum(keyScopes).describe("read: GET requests only; write: everything"),
+  })
+  .meta({ id: "CreateKeyInput" });
+export type CreateKeyInput = z.infer<typeof createKeySchema>;
