@@ -6,6 +6,7 @@
  * RETURNING count` works the same on SQLite (≥ 3.35) and PostgreSQL.
  */
 import { db } from "@/lib/db/client";
+import { AppError } from "@/lib/http/errors";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -38,4 +39,30 @@ export async function consumeRateLimit(key: string, limit: number, windowMs: num
   }
   const retryAfterSeconds = Math.max(1, Math.ceil((Number(windowStart) + windowMs - now) / 1000));
   return { allowed: count <= limit, count, retryAfterSeconds };
+}
+
+/** Public submissions (creating or updating a response) per minute per client IP. */
+export const SUBMISSION_WINDOW_MS = 60_000;
+export const DEFAULT_SUBMISSION_RATE_LIMIT = 60;
+
+/** SUBMISSION_RATE_LIMIT: a whole number ≥ 0 (0 = off); anything else means the default. */
+export function submissionRateLimit(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.SUBMISSION_RATE_LIMIT?.trim();
+  const value = raw ? Number(raw) : NaN;
+  return Number.isInteger(value) && value >= 0 ? value : DEFAULT_SUBMISSION_RATE_LIMIT;
+}
+
+/** Counts one submission from `ip`; over the limit → 429 rate_limited with Retry-After. */
+export async function enforceSubmissionRateLimit(ip: string): Promise<void> {
+  const limit = submissionRateLimit();
+  if (limit === 0) return;
+  const result = await consumeRateLimit(`submit:${ip}`, limit, SUBMISSION_WINDOW_MS);
+  if (!result.allowed) {
+    throw new AppError(
+      "rate_limited",
+      `Too many submissions from your address: at most ${limit} per minute. Try again in ${result.retryAfterSeconds} s.`,
+      undefined,
+      { "retry-after": String(result.retryAfterSeconds) },
+    );
+  }
 }

@@ -1,17 +1,40 @@
 /**
  * A form as respondents see it: the latest PUBLISHED version, looked up by
  * slug. Draft edits never reach here until the next publish.
+ *
+ * Two caches keep the submission hot path to (almost) no reads:
+ * - published versions are immutable, so a version's parsed schema and its
+ *   compiled answer validators are kept for the life of the process;
+ * - the form row behind a slug may be reused for FORM_CACHE_MS by callers that
+ *   ask for it (submissions). That is safe because every submission re-checks
+ *   the form inside its own transaction (lib/responses/submit-guard.ts): a
+ *   stale entry is detected there, dropped, and the submission retried.
+ * Unknown slugs are never cached, so a form is reachable as soon as it is published.
  */
 import { db } from "@/lib/db/client";
+import { notFound } from "@/lib/http/errors";
+import { answersSchema, type Answers } from "@/lib/schema/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
+import type { z } from "zod";
+import { issueStartToken } from "./spam";
 
 export type Availability = "open" | "not_open" | "closed" | "full";
+
+export interface PublishedVersion {
+  id: string;
+  version: number;
+  schema: FormSchema;
+  /** Compiled once per version: building zod schemas per request is not free. */
+  validators: { full: z.ZodType<Answers>; partial: z.ZodType<Answers> };
+}
 
 export interface PublishedForm {
   formId: string;
   slug: string;
   versionId: string;
+  version: number;
   schema: FormSchema;
+  validators: PublishedVersion["validators"];
   startAt: Date | null;
   endAt: Date | null;
   maxResponses: number | null;
@@ -19,23 +42,78 @@ export interface PublishedForm {
   responseCount: number;
 }
 
-/** The published form at `slug`, or null when there is none (unknown or unpublished). */
-export async function findPublishedForm(slug: string): Promise<PublishedForm | null> {
-  const form = await db.form.findUnique({ where: { slug } });
-  if (!form || form.status !== "published" || form.publishedVersion === null) return null;
-  const version = await db.formVersion.findUnique({ where: { formId_version: { formId: form.id, version: form.publishedVersion } } });
+/** How long a submission may reuse a form row looked up by slug. */
+export const FORM_CACHE_MS = 1_000;
+const CACHE_MAX_ENTRIES = 1_000;
+
+const versions = new Map<string, PublishedVersion>();
+const forms = new Map<string, { form: PublishedForm; expires: number }>();
+
+const formColumns = {
+  id: true, slug: true, status: true, publishedVersion: true,
+  startAt: true, endAt: true, maxResponses: true, limitOnePerPerson: true, responseCount: true,
+} as const;
+
+function remember<V>(map: Map<string, V>, key: string, value: V) {
+  // Maps iterate in insertion order: dropping the first key drops the oldest.
+  if (map.size >= CACHE_MAX_ENTRIES) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+async function publishedVersion(formId: string, version: number): Promise<PublishedVersion | null> {
+  const key = `${formId}:${version}`;
+  const cached = versions.get(key);
+  if (cached) return cached;
+  const row = await db.formVersion.findUnique({ where: { formId_version: { formId, version } } });
+  if (!row) return null;
+  const schema = JSON.parse(row.schema) as FormSchema;
+  const entry: PublishedVersion = {
+    id: row.id,
+    version,
+    schema,
+    validators: { full: answersSchema(schema), partial: answersSchema(schema, { partial: true }) },
+  };
+  remember(versions, key, entry);
+  return entry;
+}
+
+/**
+ * The published form at `slug`, or null when there is none (unknown or
+ * unpublished). `maxAgeMs` > 0 lets a recent lookup be reused (submissions only).
+ */
+export async function findPublishedForm(slug: string, { maxAgeMs = 0 }: { maxAgeMs?: number } = {}): Promise<PublishedForm | null> {
+  const now = Date.now();
+  if (maxAgeMs > 0) {
+    const hit = forms.get(slug);
+    if (hit && hit.expires > now) return hit.form;
+  }
+  const row = await db.form.findUnique({ where: { slug }, select: formColumns });
+  if (!row || row.status !== "published" || row.publishedVersion === null) {
+    forms.delete(slug);
+    return null;
+  }
+  const version = await publishedVersion(row.id, row.publishedVersion);
   if (!version) return null;
-  return {
-    formId: form.id,
+  const form: PublishedForm = {
+    formId: row.id,
     slug,
     versionId: version.id,
-    schema: JSON.parse(version.schema) as FormSchema,
-    startAt: form.startAt,
-    endAt: form.endAt,
-    maxResponses: form.maxResponses,
-    limitOnePerPerson: form.limitOnePerPerson,
-    responseCount: form.responseCount,
+    version: version.version,
+    schema: version.schema,
+    validators: version.validators,
+    startAt: row.startAt,
+    endAt: row.endAt,
+    maxResponses: row.maxResponses,
+    limitOnePerPerson: row.limitOnePerPerson,
+    responseCount: row.responseCount,
   };
+  remember(forms, slug, { form, expires: now + Math.min(maxAgeMs || FORM_CACHE_MS, FORM_CACHE_MS) });
+  return form;
+}
+
+/** Drops a cached lookup (a submission found it stale). */
+export function forgetPublishedForm(slug: string) {
+  forms.delete(slug);
 }
 
 /** Whether submissions are accepted now (one-per-person is checked per respondent). */
@@ -44,4 +122,41 @@ export function availability(form: Pick<PublishedForm, "startAt" | "endAt" | "ma
   if (form.endAt && now >= form.endAt) return "closed";
   if (form.maxResponses !== null && form.responseCount >= form.maxResponses) return "full";
   return "open";
+}
+
+/** What the public page shows instead of the form, if anything. */
+export type PublicAvailability = Availability | "already_responded";
+
+/**
+ * The published form for the renderer and headless integrators (GET
+ * /api/public/forms/:slug): the schema respondents answer, whether it takes
+ * responses now (for this respondent, when `personKey` is given), and a fresh
+ * start token for the spam check. Never owner data (no owner, counts or caps).
+ */
+export async function getPublicForm(slug: string, personKey?: string) {
+  const form = await findPublishedForm(slug);
+  if (!form) throw notFound("Form");
+  let state: PublicAvailability = availability(form);
+  if ((state === "open" || state === "full") && form.limitOnePerPerson && personKey) {
+    const done = await db.response.findFirst({ where: { formId: form.formId, onePerPerson: personKey }, select: { id: true } });
+    if (done) state = "already_responded";
+  }
+  return serializePublicForm(form, state);
+}
+
+export function serializePublicForm(form: PublishedForm, state: PublicAvailability) {
+  const { schema } = form;
+  return {
+    slug: form.slug,
+    version: form.version,
+    title: schema.title,
+    description: schema.description ?? null,
+    mode: schema.mode,
+    thankYouMessage: schema.thankYouMessage ?? null,
+    questions: schema.questions,
+    startAt: form.startAt?.toISOString() ?? null,
+    endAt: form.endAt?.toISOString() ?? null,
+    availability: state,
+    startToken: issueStartToken(form.formId),
+  };
 }

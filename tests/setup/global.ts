@@ -16,7 +16,10 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
   const database = await createTestDatabase(kind, "suite");
-  const server = await startServer(database.url);
+  // Every test file submits from 127.0.0.1: the per-IP submission limit would
+  // make them trip over each other. public-rate-limit.test.ts starts its own
+  // server with a limit.
+  const server = await startServer(database.url, { SUBMISSION_RATE_LIMIT: "0" });
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", database.url);
   return async () => {

@@ -1,0 +1,34 @@
+/**
+ * Form views: one per person per form, recorded when the public page opens
+ * (POST /api/public/forms/:slug/views). With them,
+ * completionRate = finished ÷ max(views, responses started), which stays
+ * within 0..1 even for responses that came straight through the API.
+ *
+ * A view is recorded whatever the form's availability (a closed or full form
+ * was still seen); only unknown or unpublished slugs are 404.
+ */
+import { db } from "@/lib/db/client";
+import { AppError, notFound } from "@/lib/http/errors";
+import { readJson } from "@/lib/http/route";
+import { findPublishedForm } from "./published-form";
+
+export async function recordView(slug: string, personKey: string, now = new Date()): Promise<void> {
+  const form = await findPublishedForm(slug);
+  if (!form) throw notFound("Form");
+  // The primary key (formId, personKey) makes this idempotent, also under concurrency.
+  await db.$executeRaw`
+    INSERT INTO "FormView" ("formId", "personKey", "createdAt") VALUES (${form.formId}, ${personKey}, ${now})
+    ON CONFLICT ("formId", "personKey") DO NOTHING`;
+}
+
+/** The views endpoint takes no body; an empty one or `{}` is tolerated, anything else is a 400. */
+export async function readEmptyBody(req: Request): Promise<void> {
+  const length = req.headers.get("content-length");
+  const chunked = req.headers.get("transfer-encoding");
+  if ((!length || length === "0") && !chunked) return;
+  const text = await req.clone().text();
+  if (!text.trim()) return;
+  const body = await readJson(req);
+  if (body && typeof body === "object" && !Array.isArray(body) && Object.keys(body).length === 0) return;
+  throw new AppError("validation_failed", "This endpoint takes no body", [{ path: "", message: "Send no body, or {}" }]);
+}

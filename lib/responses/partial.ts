@@ -1,0 +1,148 @@
+/**
+ * Unfinished ("partial") responses: started with POST .../responses
+ * {partial: true}, updated and finished with PATCH .../responses/:id, resumed
+ * after a reload with GET .../responses/current.
+ *
+ * - Only the respondent who started it (same personKey) may update it;
+ *   anyone else gets 404, like a missing id.
+ * - PATCH merges its answers over the stored ones (null / "" / [] clears one)
+ *   and validates the result against the LATEST published version (stored
+ *   answers to questions removed since are dropped): in partial mode while
+ *   `partial: true`, fully when finishing. Finishing is where the caps,
+ *   startAt/endAt and one-per-person apply (exactly, see submit-guard.ts).
+ * - Concurrent PATCHes of one response (fast typing) cannot lose each other's
+ *   answers: the update is conditional on the answers it merged over, and is
+ *   retried on a fresh read when another PATCH got there first.
+ * - A finished response cannot change (409 response_finished), except that a
+ *   resent finishing PATCH with the same answers answers 200 again: PATCH is
+ *   idempotent without an Idempotency-Key.
+ */
+import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { AppError, notFound } from "@/lib/http/errors";
+import { findPublishedForm, type PublishedForm } from "@/lib/public/published-form";
+import type { Respondent } from "@/lib/public/respondent";
+import { spamVerdict, type SpamSignals } from "@/lib/public/spam";
+import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
+import { splitMetadata } from "@/lib/schema/answers";
+import { answerRows, finishColumns, responseColumns, writeAnswerRows } from "./store";
+import { alreadyResponded, serializeResponse, validateAnswers, type SubmitResult } from "./submit";
+import { checkFormOpen, claimResponseSlot, TX_OPTIONS, withPublishedForm } from "./submit-guard";
+
+export interface UpdateResponseInput extends SpamSignals {
+  slug: string;
+  id: string;
+  respondent: Pick<Respondent, "personKey" | "ip">;
+  answers?: Record<string, unknown>;
+  /** true keeps it unfinished; otherwise this update finishes it. */
+  partial?: boolean;
+}
+
+/** Another PATCH changed the response between our read and our write. */
+class ResponseChanged extends Error {}
+
+const MERGE_ATTEMPTS = 5;
+
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && v.length === 0);
+
+/** Stored answers and metadata (of questions the form still has) with the patch on top. */
+function mergeAnswers(form: PublishedForm, stored: { answers: string; metadata: string }, patch: Record<string, unknown>) {
+  const known = new Set(form.schema.questions.map((q) => q.key));
+  const merged: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries({ ...JSON.parse(stored.answers), ...JSON.parse(stored.metadata) })) {
+    if (known.has(key)) merged[key] = value;
+  }
+  for (const [key, value] of Object.entries(patch)) {
+    if (isEmpty(value)) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+export async function updateResponse(input: UpdateResponseInput): Promise<SubmitResult> {
+  await enforceSubmissionRateLimit(input.respondent.ip);
+  const finishing = !input.partial;
+  const { personKey } = input.respondent;
+  return withPublishedForm(input.slug, async (form) => {
+    for (let attempt = 1; ; attempt++) {
+      const stored = await db.response.findFirst({
+        where: { id: input.id, formId: form.formId, personKey },
+        select: { id: true, finished: true, submittedAt: true, answers: true, metadata: true },
+      });
+      if (!stored) throw notFound("Response");
+      const verdict = spamVerdict(form.formId, input, { finishing });
+      const merged = mergeAnswers(form, stored, input.answers ?? {});
+
+      if (stored.finished) {
+        if (finishing && sameAsStored(form, merged, stored)) return { status: 200, body: { response: serializeResponse(stored.id, stored.submittedAt) } };
+        throw new AppError("response_finished", "This response has already been submitted and cannot be changed");
+      }
+      const values = validateAnswers(form, merged, { partial: !finishing });
+      const now = new Date();
+      // Dropped spam gets the usual answer; the response stays as it was.
+      if (verdict === "drop") return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
+
+      const { answers, metadata } = splitMetadata(form.schema, values);
+      try {
+        await db.$transaction(async (tx) => {
+          const { count } = await tx.response.updateMany({
+            where: { id: stored.id, finished: false, answers: stored.answers, metadata: stored.metadata },
+            data: {
+              versionId: form.versionId,
+              updatedAt: now,
+              ...finishColumns(finishing, now, personKey, form.limitOnePerPerson),
+              ...responseColumns(form.schema, answers, metadata),
+            },
+          });
+          if (count !== 1) throw new ResponseChanged();
+          await writeAnswerRows(tx, { responseId: stored.id, formId: form.formId, finished: finishing }, answerRows(form.schema, answers, metadata), { replace: true });
+          if (finishing) await claimResponseSlot(tx, form, now);
+          else await checkFormOpen(tx, form, now);
+        }, TX_OPTIONS);
+      } catch (error) {
+        if (error instanceof ResponseChanged && attempt < MERGE_ATTEMPTS) continue;
+        if (error instanceof ResponseChanged) throw new AppError("conflict", "The response changed while saving; please try again");
+        if (isUniqueViolation(error, "onePerPerson")) throw alreadyResponded();
+        throw error;
+      }
+      return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
+    }
+  });
+}
+
+/** Whether finishing with `merged` would store exactly what is stored (a resent request). */
+function sameAsStored(form: PublishedForm, merged: Record<string, unknown>, stored: { answers: string; metadata: string }): boolean {
+  const result = form.validators.full.safeParse(merged);
+  if (!result.success) return false;
+  const { answers, metadata } = splitMetadata(form.schema, result.data);
+  return JSON.stringify(answers) === stored.answers && JSON.stringify(metadata) === stored.metadata;
+}
+
+/**
+ * The respondent's latest unfinished response to the form, to resume after a
+ * reload. Answers are only handed back to a browser that holds its own
+ * fl_rid cookie: the IP + user agent fallback is shared by everyone behind one
+ * address with the same browser, and must never reveal someone else's answers.
+ */
+export async function currentResponse({ slug, respondent }: { slug: string; respondent: Pick<Respondent, "personKey" | "setCookie"> }) {
+  const form = await findPublishedForm(slug);
+  if (!form) throw notFound("Form");
+  const row = respondent.setCookie
+    ? null
+    : await db.response.findFirst({
+        where: { formId: form.formId, personKey: respondent.personKey, finished: false },
+        orderBy: { createdAt: "desc" },
+        select: { id: true, answers: true, metadata: true, createdAt: true, updatedAt: true },
+      });
+  if (!row) throw notFound("Response in progress");
+  return {
+    response: {
+      id: row.id,
+      finished: false as const,
+      answers: JSON.parse(row.answers) as Record<string, unknown>,
+      metadata: JSON.parse(row.metadata) as Record<string, string>,
+      startedAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    },
+  };
+}

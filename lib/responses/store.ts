@@ -1,0 +1,110 @@
+/**
+ * How a response is stored (team/RESPONSES-DATA.md is the contract): the
+ * Response row with its answers JSON, metadata JSON and searchText, and one
+ * Answer row per answered value so that filters and aggregates are SQL.
+ *
+ * The pure functions here (answerRows, searchTextOf, responseColumns) are also
+ * what the benchmark's seeder uses, so seeded rows and submitted rows can never
+ * drift apart.
+ */
+import type { Tx } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import type { Answers, AnswerValue } from "@/lib/schema/answers";
+import type { FormSchema, Question } from "@/lib/schema/form-schema";
+
+type SchemaQuestions = Pick<FormSchema, "questions">;
+
+/** The value part of one Answer row. */
+export interface AnswerValueRow {
+  questionKey: string;
+  valueText: string | null;
+  valueNumber: number | null;
+}
+
+const NUMERIC: ReadonlySet<Question["type"]> = new Set(["rating", "nps", "number"]);
+
+function rowsOf(q: Question, value: AnswerValue): AnswerValueRow[] {
+  const questionKey = q.key;
+  if (NUMERIC.has(q.type)) return [{ questionKey, valueText: null, valueNumber: Number(value) }];
+  if (q.type === "yes-no") return [{ questionKey, valueText: value ? "yes" : "no", valueNumber: value ? 1 : 0 }];
+  // One row per picked option, so "how many picked X" is a GROUP BY.
+  if (q.type === "multiple-choice") return (value as string[]).map((option) => ({ questionKey, valueText: option, valueNumber: null }));
+  return [{ questionKey, valueText: String(value).trim(), valueNumber: null }];
+}
+
+/**
+ * The Answer rows of one response, in question order: numbers in valueNumber,
+ * yes-no as "yes"/"no" + 1/0, one row per multiple-choice option, text as
+ * given (trimmed), hidden values from `metadata`. Statements and unanswered
+ * questions have no row.
+ */
+export function answerRows(schema: SchemaQuestions, answers: Answers, metadata: Record<string, string>): AnswerValueRow[] {
+  const rows: AnswerValueRow[] = [];
+  for (const q of schema.questions) {
+    if (q.type === "statement") continue;
+    const value = q.type === "hidden" ? metadata[q.key] : answers[q.key];
+    if (value === undefined || value === null) continue;
+    rows.push(...rowsOf(q, value));
+  }
+  return rows;
+}
+
+function textOf(value: AnswerValue): string {
+  if (Array.isArray(value)) return value.join(", ");
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  return String(value);
+}
+
+/**
+ * What free-text search reads: the lowercased text of every non-hidden answer,
+ * in question order, one value per line (arrays joined by ", ", booleans as
+ * yes/no, numbers as text). Hidden values are metadata, filtered separately.
+ */
+export function searchTextOf(schema: SchemaQuestions, answers: Answers): string {
+  const parts: string[] = [];
+  for (const q of schema.questions) {
+    if (q.type === "hidden" || q.type === "statement") continue;
+    const value = answers[q.key];
+    if (value === undefined || value === null) continue;
+    parts.push(textOf(value));
+  }
+  return parts.join("\n").toLowerCase();
+}
+
+/** UTC day (YYYY-MM-DD) of an instant: what daily trends group by. */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The stored columns that follow from the answers (answers JSON excludes hidden values). */
+export function responseColumns(schema: SchemaQuestions, answers: Answers, metadata: Record<string, string>) {
+  return {
+    answers: JSON.stringify(answers),
+    metadata: JSON.stringify(metadata),
+    searchText: searchTextOf(schema, answers),
+  };
+}
+
+/** The columns a response gets when it is finished at `at` (null while partial). */
+export function finishColumns(finished: boolean, at: Date, personKey: string, limitOnePerPerson: boolean) {
+  return {
+    finished,
+    submittedAt: finished ? at : null,
+    submittedDay: finished ? utcDay(at) : null,
+    // The unique index (formId, onePerPerson) makes one-per-person exact; only
+    // finished responses of such forms fill it.
+    onePerPerson: finished && limitOnePerPerson ? personKey : null,
+  };
+}
+
+/** Writes the Answer rows of a response (replacing any it had). */
+export async function writeAnswerRows(
+  tx: Tx,
+  target: { responseId: string; formId: string; finished: boolean },
+  rows: AnswerValueRow[],
+  { replace }: { replace: boolean },
+) {
+  if (replace) await tx.answer.deleteMany({ where: { responseId: target.responseId } });
+  if (rows.length === 0) return;
+  await tx.answer.createMany({
+    data: rows.map((row) => ({ id: newId(), responseId: target.responseId, formId: target.formId, finished: target.finished, ...row })),
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * The database decides whether a form takes a response, inside the write's own
+ * transaction, so limits are exact across requests and app instances:
+ *
+ * - finishing a response claims a slot with ONE conditional UPDATE of the
+ *   form's counter: published, same slug/version/one-per-person setting as the
+ *   lookup we validated against, open now (startAt/endAt), and under
+ *   maxResponses. 0 rows changed → the transaction rolls back, nothing stays.
+ *   On PostgreSQL the UPDATE row-locks the form until COMMIT, so concurrent
+ *   finishers queue on it and `responseCount < maxResponses` is re-checked on
+ *   the committed value; on SQLite the whole write is serialized.
+ * - saving an unfinished response checks the same conditions with a SELECT
+ *   (it takes no slot; the cap is enforced exactly when it is finished).
+ *
+ * It runs LAST in the transaction so that on PostgreSQL the form row is
+ * locked only from the counter update to COMMIT.
+ *
+ * When the guard refuses, refusalOf() reads the form again to say why — or
+ * that our (cached) lookup was stale, and the caller retries with a fresh one.
+ */
+import { db, type Tx } from "@/lib/db/client";
+import { AppError, notFound } from "@/lib/http/errors";
+import { availability, findPublishedForm, forgetPublishedForm, FORM_CACHE_MS, type PublishedForm } from "@/lib/public/published-form";
+
+/** Thrown inside a transaction to roll it back: the form did not take the write. */
+export class FormRefused extends Error {
+  constructor(readonly at: Date) {
+    super("The form refused the write");
+  }
+}
+
+/** Interactive transactions may queue behind others (SQLite serializes writers): be patient. */
+export const TX_OPTIONS = { maxWait: 10_000, timeout: 10_000 } as const;
+
+export async function claimResponseSlot(tx: Tx, form: PublishedForm, now: Date): Promise<void> {
+  const claimed = await tx.$executeRaw`
+    UPDATE "Form" SET "responseCount" = "responseCount" + 1
+    WHERE "id" = ${form.formId} AND "slug" = ${form.slug} AND "status" = 'published'
+      AND "publishedVersion" = ${form.version} AND "limitOnePerPerson" = ${form.limitOnePerPerson}
+      AND ("maxResponses" IS NULL OR "responseCount" < "maxResponses")
+      AND ("startAt" IS NULL OR "startAt" <= ${now}) AND ("endAt" IS NULL OR "endAt" > ${now})`;
+  if (claimed !== 1) throw new FormRefused(now);
+}
+
+export async function checkFormOpen(tx: Tx, form: PublishedForm, now: Date): Promise<void> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "Form"
+    WHERE "id" = ${form.formId} AND "slug" = ${form.slug} AND "status" = 'published'
+      AND "publishedVersion" = ${form.version} AND "limitOnePerPerson" = ${form.limitOnePerPerson}
+      AND ("maxResponses" IS NULL OR "responseCount" < "maxResponses")
+      AND ("startAt" IS NULL OR "startAt" <= ${now}) AND ("endAt" IS NULL OR "endAt" > ${now})`;
+  if (rows.length !== 1) throw new FormRefused(now);
+}
+
+/** Why the guard refused: the error to answer, or "stale" (retry with a fresh lookup). */
+async function refusalOf(form: PublishedForm, at: Date): Promise<AppError | "stale"> {
+  forgetPublishedForm(form.slug);
+  const row = await db.form.findUnique({
+    where: { id: form.formId },
+    select: { slug: true, status: true, publishedVersion: true, limitOnePerPerson: true, startAt: true, endAt: true, maxResponses: true, responseCount: true },
+  });
+  if (!row || row.status !== "published" || row.slug !== form.slug || row.publishedVersion === null) return notFound("Form");
+  if (row.publishedVersion !== form.version || row.limitOnePerPerson !== form.limitOnePerPerson) return "stale";
+  switch (availability(row, at)) {
+    case "not_open":
+      return new AppError("form_not_open", `This form opens for responses at ${row.startAt!.toISOString()}`);
+    case "closed":
+      return new AppError("form_closed", "This form is closed and no longer takes responses");
+    case "full":
+      return new AppError("form_full", "This form has reached its maximum number of responses");
+    case "open":
+      return "stale"; // e.g. a response was deleted meanwhile: try again
+  }
+}
+
+const ATTEMPTS = 3;
+
+/**
+ * Runs `write` against the published form at `slug` (a lookup up to
+ * FORM_CACHE_MS old on the first attempt). A FormRefused from it becomes the
+ * right 404/409, or a retry with a fresh lookup when ours was stale.
+ */
+export async function withPublishedForm<T>(slug: string, write: (form: PublishedForm) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const form = await findPublishedForm(slug, { maxAgeMs: attempt === 1 ? FORM_CACHE_MS : 0 });
+    if (!form) throw notFound("Form");
+    try {
+      return await write(form);
+    } catch (error) {
+      if (!(error instanceof FormRefused)) {
+        // A form deleted mid-write fails its foreign keys: that is a 404, not a 500.
+        if (!(error instanceof AppError) && !(await db.form.findUnique({ where: { id: form.formId }, select: { id: true } }))) {
+          forgetPublishedForm(slug);
+          throw notFound("Form");
+        }
+        throw error;
+      }
+      const reason = await refusalOf(form, error.at);
+      if (reason !== "stale") throw reason;
+      if (attempt >= ATTEMPTS) throw new AppError("conflict", "The form changed during the submission; please try again");
+    }
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The request and answer shapes of the public respondent endpoints
+ * (/api/public/forms/:slug/...), as zod schemas: they validate requests and
+ * generate the OpenAPI document. Answers themselves are checked against the
+ * published form by lib/schema/answers.ts; here only their JSON shape.
+ */
+import { z } from "zod";
+
+export const publicFormParams = z.strictObject({ slug: z.string().min(1).max(200) });
+export const publicResponseParams = z.strictObject({ slug: z.string().min(1).max(200), id: z.string().min(1).max(64) });
+
+/** One answer: text, number, yes/no, or the picked options. null / "" / [] mean "not answered". */
+export const answerInputSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]).meta({ id: "AnswerValue" });
+
+const answersField = z
+  .record(z.string(), answerInputSchema)
+  .describe("Question key → answer. Values of hidden questions are stored as the response's metadata.");
+
+const spamFields = {
+  startToken: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("The startToken of GET /api/public/forms/:slug (or of the public page). Finishing sooner than 3 s after it was issued is silently dropped; a forged token is a 400."),
+  honeypot: z.string().max(1000).optional().describe("A field people never see. Non-empty → the submission is silently dropped."),
+};
+
+export const submitResponseBodySchema = z
+  .strictObject({
+    answers: answersField,
+    partial: z
+      .boolean()
+      .optional()
+      .describe("true starts an unfinished response (required questions may be missing); finish it with PATCH .../responses/:id"),
+    ...spamFields,
+  })
+  .meta({ id: "SubmitResponseInput" });
+export type SubmitResponseBody = z.infer<typeof submitResponseBodySchema>;
+
+export const updateResponseBodySchema = z
+  .strictObject({
+    answers: answersField.optional().describe("Merged over the stored answers; null / \"\" / [] clears one."),
+    partial: z.boolean().optional().describe("true keeps the response unfinished; otherwise this request finishes it (full validation, caps apply)"),
+    ...spamFields,
+  })
+  .meta({ id: "UpdateResponseInput" });
+export type UpdateResponseBody = z.infer<typeof updateResponseBodySchema>;
+
+/** `Idempotency-Key` request header: 1–255 visible ASCII characters, unique per form. */
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, "Use 1 to 255 visible ASCII characters (a UUID is a good choice)")
+  .meta({ id: "IdempotencyKey" });
+
+/** The answer of POST (201) and PATCH (200) .../responses. */
+export const publicResponseSchema = z
+  .object({
+    id: z.string(),
+    submittedAt: z.iso.datetime().nullable().describe("null while the response is unfinished"),
+    finished: z.boolean(),
+  })
+  .meta({ id: "PublicResponse" });
+export type PublicResponse = z.infer<typeof publicResponseSchema>;
+export const publicResponseResultSchema = z.object({ response: publicResponseSchema });
+
+/** The answer of GET .../responses/current. */
+export const currentResponseResultSchema = z
+  .object({
+    response: z.object({
+      id: z.string(),
+      finished: z.literal(false),
+      answers: z.record(z.string(), answerInputSchema),
+      metadata: z.record(z.string(), z.string()),
+      startedAt: z.iso.datetime(),
+      updatedAt: z.iso.datetime(),
+    }),
+  })
+  .meta({ id: "CurrentResponse" });

@@ -1,0 +1,135 @@
+/**
+ * Public submission: a respondent's answers to a published form become a
+ * stored response, all of it in ONE transaction (Response row, Answer rows,
+ * the form's counter), so a failure never leaves half a record.
+ *
+ * Called by POST /api/public/forms/:slug/responses and by the public page's
+ * no-JavaScript form post; both get the same rules:
+ * per-IP rate limit → published form → Idempotency-Key replay → spam check →
+ * answer validation → one transaction whose last statement is the guard
+ * (lib/responses/submit-guard.ts) that enforces startAt/endAt/maxResponses
+ * exactly; one-per-person is the unique index (formId, onePerPerson).
+ */
+import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { AppError, type ErrorDetail } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+import type { PublishedForm } from "@/lib/public/published-form";
+import type { Respondent } from "@/lib/public/respondent";
+import { spamVerdict, type SpamSignals } from "@/lib/public/spam";
+import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
+import { splitMetadata, type Answers } from "@/lib/schema/answers";
+import { answerRows, finishColumns, responseColumns, writeAnswerRows } from "./store";
+import { checkFormOpen, claimResponseSlot, TX_OPTIONS, withPublishedForm } from "./submit-guard";
+import type { PublicResponse } from "./submit-schemas";
+
+export interface SubmitResponseInput extends SpamSignals {
+  slug: string;
+  respondent: Pick<Respondent, "personKey" | "ip">;
+  /** Question key → value, as sent (validated here against the published version). */
+  answers: Record<string, unknown>;
+  /** true: start an unfinished response (finish it with updateResponse). */
+  partial?: boolean;
+  /** The client's Idempotency-Key (already checked by idempotencyKeySchema), if any. */
+  idempotencyKey?: string | null;
+}
+
+export interface SubmitResult {
+  status: 200 | 201;
+  body: { response: PublicResponse };
+}
+
+export const alreadyResponded = () => new AppError("already_responded", "You have already responded to this form");
+
+/** Answers checked against the published version; 400 with one detail per `answers.<key>`. */
+export function validateAnswers(form: PublishedForm, input: Record<string, unknown>, { partial }: { partial: boolean }): Answers {
+  const result = (partial ? form.validators.partial : form.validators.full).safeParse(input);
+  if (result.success) return result.data;
+  const details = new Map<string, ErrorDetail>();
+  for (const issue of result.error.issues) {
+    const keys = issue.code === "unrecognized_keys" ? issue.keys : [String(issue.path[0] ?? "")];
+    for (const key of keys) {
+      const path = key ? `answers.${key}` : "answers";
+      if (!details.has(path)) details.set(path, { path, message: issue.code === "unrecognized_keys" ? "This form has no such question" : issue.message });
+    }
+  }
+  throw new AppError("validation_failed", "Some answers are missing or invalid", [...details.values()]);
+}
+
+export const serializeResponse = (id: string, submittedAt: Date | null): PublicResponse => ({
+  id,
+  submittedAt: submittedAt?.toISOString() ?? null,
+  finished: submittedAt !== null,
+});
+
+/**
+ * The first result again, for a resent Idempotency-Key. A response created
+ * finished has submittedAt = createdAt (one instant); one created unfinished
+ * was answered `finished: false` then, whatever happened to it since.
+ */
+async function replayIdempotent(formId: string, idempotencyKey: string): Promise<SubmitResult | null> {
+  const row = await db.response.findUnique({
+    where: { formId_idempotencyKey: { formId, idempotencyKey } },
+    select: { id: true, createdAt: true, submittedAt: true },
+  });
+  if (!row) return null;
+  const createdFinished = row.submittedAt !== null && row.submittedAt.getTime() === row.createdAt.getTime();
+  return { status: 201, body: { response: serializeResponse(row.id, createdFinished ? row.submittedAt : null) } };
+}
+
+/** Creates a response (finished, or unfinished with `partial`). See the module comment. */
+export async function submitResponse(input: SubmitResponseInput): Promise<SubmitResult> {
+  await enforceSubmissionRateLimit(input.respondent.ip);
+  const finishing = !input.partial;
+  const idempotencyKey = input.idempotencyKey || null;
+  return withPublishedForm(input.slug, async (form) => {
+    if (idempotencyKey) {
+      const earlier = await replayIdempotent(form.formId, idempotencyKey);
+      if (earlier) return earlier;
+    }
+    const verdict = spamVerdict(form.formId, input, { finishing });
+    const values = validateAnswers(form, input.answers, { partial: !finishing });
+    const now = new Date();
+    // Dropped spam gets the usual answer and leaves no trace.
+    if (verdict === "drop") return { status: 201, body: { response: serializeResponse(newId(now.getTime()), finishing ? now : null) } };
+
+    const { personKey } = input.respondent;
+    // Exactness is at finishing (unique index); this only spares someone who
+    // already answered from filling in a response that can never be sent.
+    if (!finishing && form.limitOnePerPerson) {
+      const done = await db.response.findFirst({ where: { formId: form.formId, onePerPerson: personKey }, select: { id: true } });
+      if (done) throw alreadyResponded();
+    }
+    const { answers, metadata } = splitMetadata(form.schema, values);
+    const id = newId(now.getTime());
+    try {
+      await db.$transaction(async (tx) => {
+        await tx.response.createMany({
+          data: [{
+            id,
+            formId: form.formId,
+            versionId: form.versionId,
+            personKey,
+            idempotencyKey,
+            createdAt: now,
+            updatedAt: now,
+            ...finishColumns(finishing, now, personKey, form.limitOnePerPerson),
+            ...responseColumns(form.schema, answers, metadata),
+          }],
+        });
+        await writeAnswerRows(tx, { responseId: id, formId: form.formId, finished: finishing }, answerRows(form.schema, answers, metadata), { replace: false });
+        if (finishing) await claimResponseSlot(tx, form, now);
+        else await checkFormOpen(tx, form, now);
+      }, TX_OPTIONS);
+    } catch (error) {
+      // A concurrent request with the same key won the unique index: answer what it got.
+      if (idempotencyKey && isUniqueViolation(error, "idempotencyKey")) {
+        const earlier = await replayIdempotent(form.formId, idempotencyKey);
+        if (earlier) return earlier;
+      }
+      if (isUniqueViolation(error, "onePerPerson")) throw alreadyResponded();
+      throw error;
+    }
+    return { status: 201, body: { response: serializeResponse(id, finishing ? now : null) } };
+  });
+}
