@@ -1,3 +1,4 @@
+import { LocalTime } from "@/components/ui";
 import { ChoiceBars } from "./choice-bars";
 import { DistributionChart, NPS_COLORS } from "./distribution-chart";
 import { formatAverage, formatCount, formatNumber, percentOf } from "./format";
@@ -10,7 +11,10 @@ export function QuestionCard({ question: q }: { question: QuestionView }) {
   return (
     <section className={styles.card} aria-labelledby={`q-${q.key}`} data-question={q.key}>
       <header className={styles.cardHeader}>
-        <h3 id={`q-${q.key}`}>{q.title}</h3>
+        <h3 id={`q-${q.key}`}>
+          {q.title}
+          {q.kind === "hidden" && <span className="muted small"> (hidden field)</span>}
+        </h3>
         <p className="muted">{formatCount(q.responses)} {q.responses === 1 ? "response" : "responses"}</p>
       </header>
       {q.responses === 0 ? <p className="muted">No answers yet.</p> : <Body question={q} />}
@@ -59,15 +63,25 @@ function Body({ question: q }: { question: QuestionView }) {
         </dl>
       );
     case "text":
-      return q.latest.length ? (
+      return (
         <>
-          <p className="muted">Latest answers</p>
+          <p className="muted small">Latest answers</p>
           <ul className={styles.textAnswers}>
-            {q.latest.map((text, i) => <li key={i}>{text}</li>)}
+            {q.latest.map((answer, i) => (
+              <li key={i}>
+                <span className={styles.textValue}>{answer.value}</span>
+                {answer.submittedAt && <span className="muted small"><LocalTime value={answer.submittedAt} /></span>}
+              </li>
+            ))}
           </ul>
         </>
-      ) : (
-        <p className="muted">No answers yet.</p>
+      );
+    case "hidden":
+      return (
+        <>
+          <p className="muted small">Most frequent values</p>
+          <ChoiceBars options={q.top} responses={q.responses} />
+        </>
       );
   }
 }

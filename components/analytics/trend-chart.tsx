@@ -31,7 +31,7 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className={styles.caption}>{label} (UTC days; all responses, not filtered).</figcaption>
+      <figcaption className={styles.caption}>{label} (UTC days).</figcaption>
       <DataTable caption="Responses per day" headers={["Day", "Responses"]} rows={points.map((p) => [p.date, formatCount(p.count)])} />
     </figure>
   );

@@ -28,7 +28,9 @@ export type QuestionView =
   | (Base & { kind: "choices"; multiple: boolean; options: Count[] })
   | (Base & { kind: "yes-no"; yes: number; no: number })
   | (Base & { kind: "number"; avg: number | null; min: number | null; max: number | null })
-  | (Base & { kind: "text"; latest: string[] });
+  | (Base & { kind: "text"; latest: { value: string; submittedAt: string }[] })
+  /** A hidden field's most frequent values (where respondents came from). */
+  | (Base & { kind: "hidden"; top: Count[] });
 
 export interface Headline {
   totalResponses: number;

@@ -61,11 +61,11 @@ export function FilterBar({ basePath, metadataKeys, filters, problems = [], full
       {full && (
         <>
           <div className={styles.filterField}>
-            <Input label="From" name="from" type="date" value={draft.from ?? ""} max={draft.to || undefined} error={problemOf("from")}
+            <Input label={<>From <span className={styles.labelNote}>(UTC day)</span></>} name="from" type="date" value={draft.from ?? ""} max={draft.to || undefined} error={problemOf("from")}
               onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} />
           </div>
           <div className={styles.filterField}>
-            <Input label="To" name="to" type="date" value={draft.to ?? ""} min={draft.from || undefined} error={problemOf("to")}
+            <Input label={<>To <span className={styles.labelNote}>(UTC day)</span></>} name="to" type="date" value={draft.to ?? ""} min={draft.from || undefined} error={problemOf("to")}
               onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} />
           </div>
           <div className={`${styles.filterField} ${styles.grow}`}>

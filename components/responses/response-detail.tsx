@@ -8,9 +8,8 @@
  */
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { Button, ConfirmDialog, useToast } from "@/components/ui";
+import { Button, ConfirmDialog, LocalTime, useToast } from "@/components/ui";
 import { formatAnswer, questionLabel } from "@/lib/responses/view-model";
-import { formatSubmittedAt } from "./format";
 import type { ResponseColumn, ResponseRow } from "./types";
 import styles from "./responses.module.css";
 
@@ -77,7 +76,7 @@ export function ResponseDetail({ formId, columns, response, onClose, onDeleted }
           </Button>
         </header>
         <p className="muted small">
-          Submitted <time dateTime={response.submittedAt}>{formatSubmittedAt(response.submittedAt)} UTC</time>
+          Submitted <LocalTime value={response.submittedAt} />
           <br />
           <span className="mono">ID {response.id}</span>
         </p>

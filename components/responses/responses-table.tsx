@@ -9,7 +9,7 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import { formatAnswer, questionLabel, truncate } from "@/lib/responses/view-model";
 import { ResponseDetail } from "./response-detail";
-import { formatSubmittedAt } from "./format";
+import { LocalTime } from "@/components/ui";
 import type { ResponseColumn, ResponseRow } from "./types";
 import styles from "./responses.module.css";
 
@@ -51,7 +51,7 @@ export function ResponsesTable({ formId, columns, rows, caption }: Props) {
           </caption>
           <thead>
             <tr>
-              <th scope="col" className={styles.dateCell}>Submitted (UTC)</th>
+              <th scope="col" className={styles.dateCell}>Submitted</th>
               {columns.map((c) => (
                 <th scope="col" key={c.key} title={questionLabel(c)}>{truncate(questionLabel(c), 40)}</th>
               ))}
@@ -69,7 +69,7 @@ export function ResponsesTable({ formId, columns, rows, caption }: Props) {
                 onKeyDown={(e) => onRowKey(e, row.id)}
               >
                 <td className={styles.dateCell}>
-                  <time dateTime={row.submittedAt}>{formatSubmittedAt(row.submittedAt)}</time>
+                  <LocalTime value={row.submittedAt} />
                 </td>
                 {columns.map((c) => {
                   const text = formatAnswer(row.answers[c.key], c);

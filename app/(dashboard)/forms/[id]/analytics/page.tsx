@@ -1,0 +1,79 @@
+import type { Metadata } from "next";
+import { HeadlineStats } from "@/components/analytics/headline-stats";
+import { QuestionCard } from "@/components/analytics/question-card";
+import { TrendChart } from "@/components/analytics/trend-chart";
+import styles from "@/components/analytics/analytics.module.css";
+import { FilterBar } from "@/components/responses/filter-bar";
+import { Alert, EmptyState } from "@/components/ui";
+import { getSummary } from "@/lib/analytics/summary";
+import { getTrend } from "@/lib/analytics/trend";
+import { toQuestionViews } from "@/lib/analytics/view-model";
+import { requireUser } from "@/lib/auth/require-user";
+import { getFormForPage } from "@/lib/forms/owned-form-page";
+import { AppError } from "@/lib/http/errors";
+import { hasFilters, metadataKeysOf, readResponseFilters, toSearchParams, type SearchParams } from "@/lib/responses/view-model";
+
+export const metadata: Metadata = { title: "Analytics" };
+
+export default async function AnalyticsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+  const { id } = await params;
+  const basePath = `/forms/${id}/analytics`;
+  const user = await requireUser(basePath);
+  const form = await getFormForPage(user.id, id);
+  const metadataKeys = metadataKeysOf(form.published);
+  // The summary and the trend filter by hidden-field metadata only.
+  const { filters } = readResponseFilters(await searchParams, metadataKeys);
+  const onlyMetadata = { metadata: filters.metadata };
+  const metadata = Object.keys(filters.metadata).length ? filters.metadata : undefined;
+
+  let data: { summary: Awaited<ReturnType<typeof getSummary>>; trend: Awaited<ReturnType<typeof getTrend>> } | null = null;
+  let loadError: string | null = null;
+  try {
+    const [summary, trend] = await Promise.all([getSummary(user.id, id, { metadata }), getTrend(user.id, id, { metadata })]);
+    data = { summary, trend };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status !== 400) throw error;
+    loadError = error.message;
+  }
+
+  const filterBar = (
+    <FilterBar key={toSearchParams(onlyMetadata).toString()} basePath={basePath} metadataKeys={metadataKeys} filters={onlyMetadata} full={false} />
+  );
+
+  if (!data) return <div className="stack">{filterBar}<Alert tone="danger">{loadError}</Alert></div>;
+  const { summary, trend } = data;
+
+  if (summary.totalResponses === 0 && !hasFilters(onlyMetadata)) {
+    return (
+      <EmptyState
+        title="No responses to analyse yet"
+        description={form.publicUrl ? "Charts appear here once people answer the form at its public link." : "Publish the form and share its link; charts appear here once people answer."}
+      />
+    );
+  }
+
+  const questions = toQuestionViews(summary.questions, form.published);
+  return (
+    <div className="stack">
+      {filterBar}
+      {hasFilters(onlyMetadata) && (
+        <p className="muted small" style={{ margin: 0 }}>
+          Showing responses where {Object.entries(filters.metadata).map(([k, v]) => `${k} = “${v}”`).join(" and ")}.
+        </p>
+      )}
+      <HeadlineStats headline={summary} />
+      <section className={styles.trend} aria-labelledby="trend-title">
+        <h2 id="trend-title" className={styles.sectionTitle}>Responses in the last 30 days</h2>
+        <TrendChart points={trend.days} />
+      </section>
+      <h2 className={styles.sectionTitle}>Questions</h2>
+      {questions.length ? (
+        <div className={styles.questions}>
+          {questions.map((q) => <QuestionCard key={q.key} question={q} />)}
+        </div>
+      ) : (
+        <p className="muted">This form has no questions to chart.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { ExportButton } from "@/components/responses/export-button";
+import { FilterBar } from "@/components/responses/filter-bar";
+import { Pagination } from "@/components/responses/pagination";
+import { ResponsesTable } from "@/components/responses/responses-table";
+import type { ResponseColumn, ResponseRow } from "@/components/responses/types";
+import { Alert, CopyButton, EmptyState } from "@/components/ui";
+import { requireUser } from "@/lib/auth/require-user";
+import { getFormForPage } from "@/lib/forms/owned-form-page";
+import { AppError } from "@/lib/http/errors";
+import { listResponses } from "@/lib/responses/list";
+import {
+  answerColumns,
+  hasFilters,
+  metadataKeysOf,
+  readResponsePageQuery,
+  toSearchParams,
+  withQuery,
+  type SearchParams,
+} from "@/lib/responses/view-model";
+import type { AnswerValue } from "@/lib/schema/answers";
+
+export const metadata: Metadata = { title: "Responses" };
+
+export default async function ResponsesPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+  const { id } = await params;
+  const basePath = `/forms/${id}/responses`;
+  const user = await requireUser(basePath);
+  const form = await getFormForPage(user.id, id);
+  const schema = form.published;
+  const metadataKeys = metadataKeysOf(schema);
+  const { query, problems } = readResponsePageQuery(await searchParams, metadataKeys);
+  const { page, limit, ...filters } = query;
+  const filtered = hasFilters(filters);
+
+  let result: Awaited<ReturnType<typeof listResponses>> | null = null;
+  let loadError: string | null = null;
+  try {
+    result = await listResponses(user.id, id, query);
+  } catch (error) {
+    // A filter the API refuses is shown above the table; anything else is the page's error boundary.
+    if (!(error instanceof AppError) || error.status !== 400) throw error;
+    loadError = error.message;
+  }
+  const total = result?.pagination.total ?? 0;
+  const totalPages = result?.pagination.totalPages ?? 0;
+  // A page past the end (after deletions, or an edited URL): show the last one.
+  if (result && total > 0 && page > totalPages) redirect(withQuery(basePath, toSearchParams({ ...filters, limit, page: totalPages })));
+
+  const columns: ResponseColumn[] = answerColumns(schema).map((q) => ({ key: q.key, type: q.type, title: q.title ?? q.key }));
+  const rows: ResponseRow[] = (result?.responses ?? []).map((r) => ({
+    id: r.id,
+    submittedAt: r.submittedAt ?? r.startedAt,
+    answers: r.answers as Record<string, AnswerValue>,
+    metadata: r.metadata,
+  }));
+  const first = (page - 1) * limit + 1;
+  const caption = `Responses ${first}–${first + rows.length - 1} of ${total}, newest first`;
+
+  if (!filtered && total === 0 && !loadError) {
+    return (
+      <EmptyState
+        title="No responses yet"
+        description={
+          form.publicUrl ? (
+            <>Share the public link and responses appear here as people submit: <a href={form.publicUrl} className="mono">{form.publicUrl}</a></>
+          ) : (
+            "Publish the form to get a public link; responses appear here as people submit."
+          )
+        }
+        action={form.publicUrl ? <CopyButton value={form.publicUrl} absolute label="Copy public link" size="md" /> : <Link href={`/forms/${id}`}>Open the builder</Link>}
+      />
+    );
+  }
+
+  return (
+    <div className="stack">
+      <FilterBar
+        // Remount when the URL changes (back/forward), so the inputs show the URL's filters.
+        key={toSearchParams(filters).toString()}
+        basePath={basePath}
+        metadataKeys={metadataKeys}
+        filters={filters}
+        problems={problems}
+        limit={limit}
+      />
+      {loadError && <Alert tone="danger">{loadError}</Alert>}
+      <div className="row-between">
+        <p className="muted" style={{ margin: 0 }} data-testid="responses-count" aria-live="polite">
+          {filtered ? `${total} ${total === 1 ? "response matches" : "responses match"} the filters` : `${total} ${total === 1 ? "response" : "responses"}`}
+        </p>
+        {total > 0 && <ExportButton formId={id} filters={filters} hasMetadata={metadataKeys.length > 0} />}
+      </div>
+      {rows.length > 0 ? (
+        <>
+          <ResponsesTable formId={id} columns={columns} rows={rows} caption={caption} />
+          <Pagination basePath={basePath} filters={filters} page={page} limit={limit} totalPages={totalPages} />
+        </>
+      ) : (
+        !loadError && (
+          <EmptyState
+            title="No responses match these filters"
+            description="Try a wider date range, another search, or clear the filters."
+            action={<Link href={withQuery(basePath, toSearchParams({ metadata: {}, limit }))}>Clear filters</Link>}
+          />
+        )
+      )}
+    </div>
+  );
+}

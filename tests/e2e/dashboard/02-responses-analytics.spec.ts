@@ -1,0 +1,234 @@
+/**
+ * Reading responses in the dashboard: two responses submitted on the public
+ * page show in the table, filter (search, hidden-field metadata) through the
+ * URL, open in the detail panel, export as CSV exactly as filtered, add up in
+ * the analytics (also under a metadata filter), and one is deleted.
+ *
+ * Runs after 01-owner-flow on the same server, signed in as the suite's owner.
+ * The form is created through the API with the page's session (the builder's
+ * own flow is 01's subject); the responses go through the real public page.
+ */
+import { mkdir, readFile } from "node:fs/promises";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { dashboardUrl } from "./owner";
+import { signIn } from "./session";
+
+const ARTIFACTS = "tests/artifacts";
+const FORM_TITLE = "Friday lunch feedback";
+
+// lib/public/spam.ts drops (silently) a submission finished sooner than its
+// minimum fill time (3 s) after the page was served; people take longer.
+const HUMAN_FILL_MS = 3_500;
+
+test.use({ viewport: { width: 1280, height: 900 } });
+
+interface Answer {
+  ref: string;
+  rating: number;
+  food: string;
+  comment: string;
+}
+const FIRST: Answer = { ref: "a", rating: 5, food: "Pizza", comment: "The pizza was excellent" };
+const SECOND: Answer = { ref: "b", rating: 2, food: "Sushi", comment: "Too much wasabi, sadly" };
+
+async function createPublishedForm(page: Page) {
+  const origin = dashboardUrl();
+  // page.request carries the browser context's session cookie; changes made
+  // with a session must come from the dashboard's origin.
+  const headers = { origin };
+  const created = await page.request.post(`${origin}/api/forms`, { headers, data: { title: FORM_TITLE } });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).form.id as string;
+  const draft = await page.request.put(`${origin}/api/forms/${id}/version/draft`, {
+    headers,
+    data: {
+      title: FORM_TITLE,
+      mode: "classic",
+      questions: [
+        { key: "rating", type: "rating", title: "How was lunch?", scaleMin: 1, scaleMax: 5, required: true },
+        { key: "food", type: "single-choice", title: "What did you eat?", options: ["Pizza", "Sushi", "Salad"], required: true },
+        { key: "comment", type: "long-text", title: "Anything else?" },
+        { key: "ref", type: "hidden" },
+      ],
+    },
+  });
+  expect(draft.status(), await draft.text()).toBe(200);
+  const published = await page.request.post(`${origin}/api/forms/${id}/publish`, { headers });
+  expect(published.status(), await published.text()).toBe(200);
+  return { id, slug: (await published.json()).form.slug as string };
+}
+
+async function respondOnPublicPage(page: Page, slug: string, answer: Answer) {
+  const servedAt = Date.now();
+  await page.goto(`${dashboardUrl()}/s/${slug}?ref=${answer.ref}`);
+  const form = page.getByRole("form", { name: FORM_TITLE });
+  await form.getByRole("group", { name: /How was lunch\?/ }).getByText(String(answer.rating), { exact: true }).click();
+  await form.getByRole("group", { name: /What did you eat\?/ }).getByText(answer.food, { exact: true }).click();
+  await form.getByLabel(/Anything else\?/).fill(answer.comment);
+  await page.waitForTimeout(Math.max(0, HUMAN_FILL_MS - (Date.now() - servedAt)));
+  await form.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("heading", { name: "Thanks for your response!" })).toBeVisible();
+}
+
+const bodyRows = (page: Page) => page.getByRole("region", { name: "Responses" }).locator("tbody tr");
+
+async function applyFilters(page: Page) {
+  await page.getByRole("button", { name: "Apply filters" }).click();
+}
+
+/** A minimal RFC 4180 reader (quoted cells, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") row.push(cell), (cell = "");
+    else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      row.push(cell), rows.push(row), (row = []), (cell = "");
+    } else cell += c;
+  }
+  if (cell || row.length) row.push(cell), rows.push(row);
+  return rows;
+}
+
+const stat = (page: Page, id: string) => page.locator(`[data-stat="${id}"] dd`);
+const questionCard = (page: Page, key: string): Locator => page.locator(`[data-question="${key}"]`);
+const optionCount = (page: Page, option: string) => questionCard(page, "food").locator(`[data-option="${option}"] [data-count]`);
+
+test("responses: table, filters in the URL, detail panel, filtered CSV, analytics, delete", async ({ page }) => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await signIn(page);
+  const form = await createPublishedForm(page);
+  const responsesUrl = `${dashboardUrl()}/forms/${form.id}/responses`;
+
+  // Before any response: the empty state points at the public link.
+  await page.goto(responsesUrl);
+  await expect(page.getByRole("heading", { name: "No responses yet" })).toBeVisible();
+  await expect(page.locator(".empty-state").getByRole("link", { name: `/s/${form.slug}` })).toBeVisible();
+
+  await respondOnPublicPage(page, form.slug, FIRST);
+  await respondOnPublicPage(page, form.slug, SECOND);
+
+  // The table: both responses, newest first, one column per question (the hidden one is metadata).
+  await page.goto(responsesUrl);
+  await expect(bodyRows(page)).toHaveCount(2);
+  await expect(page.getByTestId("responses-count")).toHaveText("2 responses");
+  const headers = page.getByRole("region", { name: "Responses" }).locator("thead th");
+  await expect(headers).toHaveText(["Submitted", "How was lunch?", "What did you eat?", "Anything else?"]);
+  await expect(bodyRows(page).nth(0)).toContainText(SECOND.comment);
+  await expect(bodyRows(page).nth(1)).toContainText(FIRST.comment);
+  await expect(bodyRows(page).nth(1)).toContainText("Pizza");
+  await page.screenshot({ path: `${ARTIFACTS}/responses.png`, fullPage: true });
+
+  // Free-text search.
+  await page.getByLabel("Search answers").fill("wasabi");
+  await applyFilters(page);
+  await expect(page).toHaveURL(/[?&]search=wasabi/);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText(SECOND.comment);
+  await expect(page.getByTestId("responses-count")).toHaveText("1 response matches the filters");
+
+  // Hidden-field metadata instead of the search; the filter survives a reload.
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(bodyRows(page)).toHaveCount(2);
+  await page.getByRole("textbox", { name: /^ref/ }).fill("a");
+  await applyFilters(page);
+  await expect(page).toHaveURL(/[?&]metadata%5Bref%5D=a(&|$)/);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await page.reload();
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText(FIRST.comment);
+  await expect(page.getByRole("textbox", { name: /^ref/ })).toHaveValue("a");
+
+  // The whole response in the panel, opened from the keyboard; Escape closes it.
+  await bodyRows(page).first().focus();
+  await page.keyboard.press("Enter");
+  const panel = page.getByRole("dialog", { name: "Response" });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText(FIRST.comment);
+  await expect(panel.getByRole("definition").filter({ hasText: /^Pizza$/ })).toBeVisible();
+  await expect(panel.locator("dl").last()).toContainText("ref");
+  await expect(panel.locator("dl").last()).toContainText("a");
+  await page.screenshot({ path: `${ARTIFACTS}/response-detail.png` });
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(bodyRows(page).first()).toBeFocused();
+
+  // Export: exactly the filtered set, with the metadata column when asked.
+  await page.getByLabel("Include metadata").check();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = parseCsv((await readFile(await download.path())).toString("utf8").replace(/^\uFEFF/, ""));
+  const [header, ...records] = csv.filter((r) => r.some((c) => c !== ""));
+  expect(header).toEqual(["id", "submittedAt", "rating", "food", "comment", "metadata.ref"]);
+  expect(records).toHaveLength(1);
+  const record = Object.fromEntries(header.map((h, i) => [h, records[0][i]]));
+  expect(record).toMatchObject({ rating: "5", food: "Pizza", comment: FIRST.comment, "metadata.ref": "a" });
+
+  // Analytics: all responses, then the same metadata filter.
+  await page.goto(`${dashboardUrl()}/forms/${form.id}/analytics`);
+  await expect(stat(page, "total")).toHaveText("2");
+  await expect(stat(page, "today")).toHaveText("2");
+  await expect(stat(page, "week")).toHaveText("2");
+  await expect(questionCard(page, "rating").locator("[data-average]")).toHaveText("3.5");
+  await expect(optionCount(page, "Pizza")).toHaveText("1");
+  await expect(optionCount(page, "Sushi")).toHaveText("1");
+  await expect(optionCount(page, "Salad")).toHaveText("0");
+  await expect(questionCard(page, "comment")).toContainText(FIRST.comment);
+  await expect(questionCard(page, "comment")).toContainText(SECOND.comment);
+  // The trend's accessible numbers: today's row says 2.
+  const today = new Date().toISOString().slice(0, 10);
+  await expect(page.getByRole("table", { name: "Responses per day" }).getByRole("row", { name: new RegExp(`^${today}`) })).toContainText("2");
+  await expect(page.locator(".recharts-surface").first()).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS}/analytics.png`, fullPage: true });
+
+  await page.getByRole("textbox", { name: /^ref/ }).fill("a");
+  await applyFilters(page);
+  await expect(page).toHaveURL(/[?&]metadata%5Bref%5D=a(&|$)/);
+  await expect(stat(page, "total")).toHaveText("1");
+  await expect(questionCard(page, "rating").locator("[data-average]")).toHaveText("5");
+  await expect(optionCount(page, "Pizza")).toHaveText("1");
+  await expect(optionCount(page, "Sushi")).toHaveText("0");
+  await expect(questionCard(page, "comment")).not.toContainText(SECOND.comment);
+  await page.screenshot({ path: `${ARTIFACTS}/analytics-filtered.png`, fullPage: true });
+
+  // Delete one response (with confirmation): the count drops everywhere.
+  await page.goto(responsesUrl);
+  await bodyRows(page).filter({ hasText: SECOND.comment }).click();
+  await panel.getByRole("button", { name: "Delete response" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete this response?" });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete response" }).click();
+  await expect(page.getByText("Response deleted")).toBeVisible();
+  await expect(panel).toBeHidden();
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(page.getByTestId("responses-count")).toHaveText("1 response");
+  await expect(bodyRows(page).first()).toContainText(FIRST.comment);
+  await page.goto(`${dashboardUrl()}/forms/${form.id}/analytics`);
+  await expect(stat(page, "total")).toHaveText("1");
+  await expect(optionCount(page, "Sushi")).toHaveText("0");
+});
+
+test("responses and analytics fit a tablet (768 px) without sideways scrolling", async ({ page }) => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await signIn(page);
+  const form = await createPublishedForm(page);
+  await respondOnPublicPage(page, form.slug, FIRST);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  for (const section of ["responses", "analytics"]) {
+    await page.goto(`${dashboardUrl()}/forms/${form.id}/${section}`);
+    if (section === "responses") await expect(bodyRows(page)).toHaveCount(1);
+    else await expect(stat(page, "total")).toHaveText("1");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${section} scrolls sideways at 768 px`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${ARTIFACTS}/${section}-768.png`, fullPage: true });
+  }
+});
