@@ -1,0 +1,46 @@
+/**
+ * What the public page shows instead of the form when it cannot take this
+ * person's answers (server-rendered; no JavaScript needed).
+ */
+import type { ReactNode } from "react";
+
+export type NoticeKind = "not_found" | "not_open" | "closed" | "full" | "already_responded";
+
+function formatOpening(date: Date) {
+  // The server cannot know the respondent's zone: say UTC plainly.
+  const text = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: "UTC" }).format(date);
+  return <time dateTime={date.toISOString()}>{text} UTC</time>;
+}
+
+export function FormNotice({ kind, title, opensAt }: { kind: NoticeKind; title?: string; opensAt?: Date | null }) {
+  const content: Record<NoticeKind, { icon: string; heading: string; text: ReactNode }> = {
+    not_found: {
+      icon: "🔍",
+      heading: "This form isn’t available",
+      text: "The link may be mistyped, or the form is no longer published. Check the address, or ask whoever shared it for a new link.",
+    },
+    not_open: {
+      icon: "🕒",
+      heading: "This form isn’t open yet",
+      text: opensAt ? <>It opens on {formatOpening(opensAt)}. Come back then!</> : "Come back a little later.",
+    },
+    closed: { icon: "🔒", heading: "This form is closed", text: "It no longer accepts responses. Thank you for your interest." },
+    full: { icon: "✅", heading: "This form is full", text: "It has received all the responses it can take. Thank you for your interest." },
+    already_responded: {
+      icon: "✓",
+      heading: "You’ve already answered this form",
+      text: "It accepts one response per person, and we have yours. Thank you!",
+    },
+  };
+  const c = content[kind];
+  return (
+    <main className="fl-r fl-notice" data-notice={kind}>
+      <div className="fl-notice-card">
+        <p className="fl-notice-icon" aria-hidden="true">{c.icon}</p>
+        {title ? <p className="fl-notice-form">{title}</p> : null}
+        <h1>{c.heading}</h1>
+        <p>{c.text}</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The public endpoints the respondent page talks to (no auth; the respondent
+ * is the `fl_rid` cookie these endpoints set). Every call resolves, never
+ * throws: a network failure is reported as status 0.
+ */
+import type { Answers } from "@/lib/schema/answers";
+import type { ErrorDetail } from "./validate";
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; code: string; message: string; details?: ErrorDetail[] };
+
+export interface SavedResponse {
+  id: string;
+  finished: boolean;
+  submittedAt: string | null;
+}
+
+export interface CurrentResponse {
+  id: string;
+  answers: Answers;
+  /** Values of hidden questions. */
+  metadata: Record<string, string>;
+}
+
+async function call<T>(method: string, url: string, body?: unknown): Promise<ApiResult<T>> {
+  try {
+    const res = await fetch(url, {
+      method,
+      headers: body === undefined ? undefined : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+    const json = res.status === 204 ? null : await res.json().catch(() => null);
+    if (res.ok) return { ok: true, status: res.status, data: json as T };
+    const error = json?.error ?? {};
+    return { ok: false, status: res.status, code: error.code ?? "error", message: error.message ?? `Request failed (${res.status})`, details: error.details };
+  } catch {
+    return { ok: false, status: 0, code: "network", message: "No connection. Check your network and try again." };
+  }
+}
+
+const base = (slug: string) => `/api/public/forms/${encodeURIComponent(slug)}`;
+
+export const recordView = (slug: string) => call<unknown>("POST", `${base(slug)}/views`);
+
+export const createResponse = (slug: string, body: { answers: Answers; partial?: boolean; startToken?: string; honeypot?: string }) =>
+  call<{ response: SavedResponse }>("POST", `${base(slug)}/responses`, body);
+
+export const updateResponse = (slug: string, id: string, body: { answers: Record<string, Answers[string] | null>; partial?: boolean; startToken?: string; honeypot?: string }) =>
+  call<{ response: SavedResponse }>("PATCH", `${base(slug)}/responses/${encodeURIComponent(id)}`, body);
+
+/** The respondent's unfinished response to resume after a reload, or null. */
+export async function currentResponse(slug: string): Promise<CurrentResponse | null> {
+  const result = await call<{ response: CurrentResponse | null }>("GET", `${base(slug)}/responses/current`);
+  return result.ok ? result.data?.response ?? null : null;
+}

@@ -1,0 +1,143 @@
+"use client";
+/**
+ * The respondent's answers and their trip to the server: a partial response
+ * is created with the first answer and updated as the respondent moves on
+ * (immersive mode), then finished on submit. In preview nothing leaves the
+ * browser.
+ */
+import { useCallback, useRef, useState } from "react";
+import type { AnswerValue } from "@/lib/schema/answers";
+import type { Question } from "@/lib/schema/form-schema";
+import { createResponse, updateResponse, type ApiResult, type SavedResponse } from "./public-api";
+import { checkAnswers, compact, errorsFromDetails, type Draft, type FieldErrors } from "./validate";
+
+export interface ResponseOptions {
+  questions: Question[];
+  slug?: string;
+  preview?: boolean;
+  startToken?: string;
+  initialAnswers?: Draft;
+  initialErrors?: FieldErrors;
+  initialBanner?: string;
+  /** Reads the honeypot input (filled only by bots). */
+  honeypot: () => string;
+}
+
+export type SubmitOutcome = { ok: true } | { ok: false; errors: FieldErrors };
+
+const MESSAGES: Record<string, string> = {
+  form_not_open: "This form is not open yet.",
+  form_closed: "This form is closed and no longer accepts responses.",
+  form_full: "This form has reached its limit of responses.",
+  already_responded: "You have already answered this form.",
+  rate_limited: "Too many submissions from your network right now. Please wait a minute and try again.",
+  not_found: "This form is no longer available.",
+};
+
+const messageOf = (r: Extract<ApiResult<unknown>, { ok: false }>) =>
+  MESSAGES[r.code] ?? (r.status === 0 ? r.message : "Something went wrong on our side. Please try again.");
+
+export function useResponse(opts: ResponseOptions) {
+  const [draft, setDraft] = useState<Draft>(opts.initialAnswers ?? {});
+  const [errors, setErrors] = useState<FieldErrors>(opts.initialErrors ?? {});
+  const [banner, setBanner] = useState(opts.initialBanner ?? "");
+  const [busy, setBusy] = useState(false);
+  const draftRef = useRef(draft);
+  const idRef = useRef<string | null>(null);
+  const lastSaved = useRef("");
+  const chain = useRef<Promise<void>>(Promise.resolve());
+  const o = useRef(opts);
+  o.current = opts;
+
+  const replace = useCallback((next: Draft) => {
+    draftRef.current = next;
+    setDraft(next);
+  }, []);
+
+  const setAnswer = useCallback((key: string, value: AnswerValue | undefined) => {
+    replace({ ...draftRef.current, [key]: value });
+    setErrors((e) => (e[key] ? { ...e, [key]: "" } : e));
+  }, [replace]);
+
+  /** Continue a response started before a reload. */
+  const resume = useCallback((id: string, answers: Draft) => {
+    idRef.current = id;
+    lastSaved.current = JSON.stringify(compact(answers));
+    replace(answers);
+  }, [replace]);
+
+  const hiddenKeys = () => new Set(o.current.questions.filter((q) => q.type === "hidden").map((q) => q.key));
+
+  /**
+   * Creates the response, or updates the one in progress. The server merges a
+   * PATCH over what it stored, so an answer cleared since is sent as null. The
+   * start token and honeypot ride along on every call: the minimum fill time
+   * is checked when the response is finished, whichever call does that.
+   */
+  const send = (partial: boolean): Promise<ApiResult<{ response: SavedResponse }>> => {
+    const { slug, startToken, honeypot, questions } = o.current;
+    const answers = compact(draftRef.current);
+    const spam = { startToken, honeypot: honeypot() || undefined };
+    const id = idRef.current;
+    if (!id) return createResponse(slug!, { answers, partial, ...spam });
+    const all: Record<string, AnswerValue | null> = {};
+    for (const q of questions) if (q.type !== "statement") all[q.key] = answers[q.key] ?? null;
+    return updateResponse(slug!, id, { answers: all, partial, ...spam });
+  };
+
+  /** Saves the answers so far as a partial response, in the background, in order. */
+  const savePartial = useCallback(() => {
+    if (o.current.preview || !o.current.slug) return;
+    const answers = compact(draftRef.current);
+    const hidden = hiddenKeys();
+    if (!Object.keys(answers).some((k) => !hidden.has(k))) return;
+    const snapshot = JSON.stringify(answers);
+    if (snapshot === lastSaved.current) return;
+    lastSaved.current = snapshot;
+    chain.current = chain.current.then(async () => {
+      let r = await send(true);
+      if (!r.ok && r.status === 404 && idRef.current) {
+        idRef.current = null; // the partial response is gone: start a new one
+        r = await send(true);
+      }
+      if (r.ok) {
+        idRef.current = r.data.response.id;
+        return;
+      }
+      lastSaved.current = "";
+      if (r.code === "validation_failed") setErrors((e) => ({ ...e, ...errorsFromDetails(r.details) }));
+      else if (r.status !== 0) setBanner(messageOf(r));
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reads everything through refs
+  }, []);
+
+  /** Checks every answer, then finishes the response. */
+  const submit = useCallback(async (): Promise<SubmitOutcome> => {
+    const found = checkAnswers(o.current.questions, draftRef.current);
+    if (Object.keys(found).length) {
+      setErrors(found);
+      return { ok: false, errors: found };
+    }
+    setBanner("");
+    if (o.current.preview || !o.current.slug) return { ok: true };
+    setBusy(true);
+    try {
+      await chain.current;
+      let r = await send(false);
+      if (!r.ok && r.status === 404 && idRef.current) {
+        idRef.current = null;
+        r = await send(false);
+      }
+      if (r.ok) return { ok: true };
+      const fromServer = r.code === "validation_failed" ? errorsFromDetails(r.details) : {};
+      if (Object.keys(fromServer).length) setErrors(fromServer);
+      else setBanner(messageOf(r));
+      return { ok: false, errors: fromServer };
+    } finally {
+      setBusy(false);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reads everything through refs
+  }, []);
+
+  return { draft, draftRef, setAnswer, errors, setErrors, banner, busy, savePartial, submit, resume };
+}

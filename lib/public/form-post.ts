@@ -1,0 +1,132 @@
+/**
+ * The respondent page as a plain HTML form (JavaScript off): its fields,
+ * how they read back into answers, and the short-lived "flash" that carries
+ * the answers and messages back to the page when a post fails validation.
+ *
+ * Field names are the question keys; the page's own fields are in ./form-fields.
+ */
+import { AppError } from "@/lib/http/errors";
+import { MAX_BODY_BYTES } from "@/lib/http/route";
+import { submitResponse } from "@/lib/responses/submit";
+import type { AnswerValue, Answers } from "@/lib/schema/answers";
+import type { FormSchema } from "@/lib/schema/form-schema";
+import { errorsFromDetails, HONEYPOT_FIELD, START_TOKEN_FIELD } from "./form-fields";
+import { findPublishedForm } from "./published-form";
+import { identifyRespondent } from "./respondent";
+export const FLASH_COOKIE = "fl_flash";
+/** Long enough to survive the redirect, short enough not to greet a later visit. */
+export const FLASH_MAX_AGE_S = 120;
+const FLASH_MAX_BYTES = 3_500;
+
+const NUMERIC = new Set(["number", "rating", "nps"]);
+
+/** Answers from posted fields, typed per question; the answers schema then checks them. */
+export function answersFromFormData(schema: Pick<FormSchema, "questions">, data: FormData): Answers {
+  const answers: Answers = {};
+  for (const q of schema.questions) {
+    if (q.type === "statement") continue;
+    const values = data.getAll(q.key).filter((v): v is string => typeof v === "string");
+    if (values.length === 0) continue;
+    if (q.type === "multiple-choice") {
+      answers[q.key] = values.filter((v) => v !== "");
+      continue;
+    }
+    const raw = values[0];
+    let value: AnswerValue = raw;
+    if (NUMERIC.has(q.type) && raw.trim() !== "") {
+      // A non-number stays text, so the message is the schema's "Enter a number".
+      const n = Number(raw.trim());
+      value = Number.isFinite(n) ? n : raw;
+    } else if (q.type === "yes-no" && (raw === "yes" || raw === "no")) value = raw === "yes";
+    answers[q.key] = value;
+  }
+  return answers;
+}
+
+export interface Flash {
+  /** Answers to put back into the form. */
+  answers: Answers;
+  /** Messages per question key. */
+  errors: Record<string, string>;
+  /** A message for the whole form. */
+  banner?: string;
+}
+
+/** The Set-Cookie value carrying `flash` to the page at `path` (answers dropped if too long). */
+export function flashCookie(flash: Flash, path: string, secure: boolean): string {
+  let value = Buffer.from(JSON.stringify(flash)).toString("base64url");
+  if (value.length > FLASH_MAX_BYTES) value = Buffer.from(JSON.stringify({ ...flash, answers: {} })).toString("base64url");
+  return `${FLASH_COOKIE}=${value}; Path=${path}; Max-Age=${FLASH_MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+export const clearFlashCookie = (path: string) => `${FLASH_COOKIE}=; Path=${path}; Max-Age=0; HttpOnly; SameSite=Lax`;
+
+/** The flash the page received, or null when there is none or it does not parse. */
+export function readFlash(value: string | undefined): Flash | null {
+  if (!value) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (!parsed || typeof parsed !== "object" || typeof parsed.errors !== "object" || typeof parsed.answers !== "object") return null;
+    return { answers: parsed.answers ?? {}, errors: parsed.errors ?? {}, banner: typeof parsed.banner === "string" ? parsed.banner : undefined };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POST /s/<slug>/submit: the page's plain HTML form (JavaScript off). The
+ * rules are submitResponse's, exactly as for the API; the answer is a 303:
+ * to ./thanks on success, back to the page otherwise, with the answers and
+ * messages in a short-lived cookie (never in the URL: answers can be personal).
+ * No respondent cookie is set here: a browser without JavaScript never got
+ * one from the page either, so it stays keyed by IP + user agent, and
+ * one-per-person keeps recognising it on its next visit.
+ */
+export async function submitFormPost(req: Request, slug: string): Promise<Response> {
+  const page = `/s/${encodeURIComponent(slug)}`;
+  const secure = new URL(req.url).protocol === "https:";
+  const back = (flash: Flash | null) => seeOther(page, flash ? flashCookie(flash, page, secure) : null);
+
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return plain(413, "The form is too large to send.");
+  const type = req.headers.get("content-type") ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
+    return plain(415, "Send the form as application/x-www-form-urlencoded or multipart/form-data.");
+  }
+  let data: FormData;
+  try {
+    data = await req.formData();
+  } catch {
+    return plain(400, "The form data could not be read.");
+  }
+  const form = await findPublishedForm(slug);
+  if (!form) return back(null); // the page explains (404)
+  const answers = answersFromFormData(form.schema, data);
+  const field = (name: string) => {
+    const v = data.get(name);
+    return typeof v === "string" && v !== "" ? v : undefined;
+  };
+  try {
+    const { personKey, ip } = identifyRespondent(req);
+    await submitResponse({ slug, respondent: { personKey, ip }, answers, startToken: field(START_TOKEN_FIELD), honeypot: field(HONEYPOT_FIELD) });
+    return seeOther(`${page}/thanks`, clearFlashCookie(page));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.code === "validation_failed") {
+      const errors = errorsFromDetails(error.details);
+      const banner = Object.keys(errors).length ? undefined : "The form could not be sent. Please reload the page and try again.";
+      return back({ answers, errors, banner });
+    }
+    // not open / closed / full / already answered: the page itself says which.
+    return back({ answers, errors: {}, banner: error.code === "rate_limited" ? RATE_LIMITED : error.message });
+  }
+}
+
+const RATE_LIMITED = "Too many submissions from your network right now. Please wait a minute and send the form again.";
+
+function seeOther(location: string, cookie: string | null): Response {
+  const headers = new Headers({ location, "cache-control": "no-store" });
+  if (cookie) headers.append("set-cookie", cookie);
+  return new Response(null, { status: 303, headers });
+}
+
+const plain = (status: number, text: string) => new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
