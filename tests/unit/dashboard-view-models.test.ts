@@ -1,0 +1,132 @@
+/**
+ * The dashboard's view models: page-URL filters (which are also the API's and
+ * the export's query) and the analytics summary → chart views.
+ */
+import { describe, expect, it } from "vitest";
+import { toQuestionView, toQuestionViews, type SummaryQuestion } from "@/lib/analytics/view-model";
+import { parseQuery } from "@/lib/http/query";
+import { exportResponsesQuerySchema } from "@/lib/responses/export";
+import { listResponsesQuerySchema } from "@/lib/responses/list";
+import {
+  answerColumns,
+  exportHref,
+  formatAnswer,
+  metadataKeysOf,
+  readResponseFilters,
+  readResponsePageQuery,
+  toSearchParams,
+  truncate,
+} from "@/lib/responses/view-model";
+import type { Question } from "@/lib/schema/form-schema";
+
+const questions: Question[] = [
+  { key: "intro", type: "statement", title: "Welcome" },
+  { key: "rating", type: "rating", title: "How was it?", scaleMin: 1, scaleMax: 5 },
+  { key: "food", type: "single-choice", title: "Food?", options: ["Pizza", "Sushi", "Salad"] },
+  { key: "ref", type: "hidden" },
+  { key: "comment", type: "long-text", title: "Anything else?" },
+];
+
+describe("response filters in the page URL", () => {
+  it("reads dates, search, known metadata keys, page and page size", () => {
+    const { query, problems } = readResponsePageQuery(
+      { from: "2026-01-01", to: "2026-01-31", search: "  pizza ", "metadata[ref]": "a", "metadata[other]": "x", limit: "50", page: "3" },
+      ["ref"],
+    );
+    expect(problems).toEqual([]);
+    expect(query).toEqual({ from: "2026-01-01", to: "2026-01-31", search: "pizza", metadata: { ref: "a" }, limit: 50, page: 3 });
+  });
+
+  it("drops bad values with a reason instead of failing the page", () => {
+    const bad = readResponsePageQuery({ from: "2026-02-30", to: "yesterday", limit: "30", page: "0" }, []);
+    expect(bad.query).toEqual({ metadata: {}, limit: 20, page: 1 });
+    expect(bad.problems.map((p) => p.field)).toEqual(["from", "to"]);
+
+    const reversed = readResponseFilters({ from: "2026-03-02", to: "2026-03-01" }, []);
+    expect(reversed.filters).toEqual({ metadata: {} });
+    expect(reversed.problems).toEqual([{ field: "to", message: expect.stringContaining("before the start date") }]);
+  });
+
+  it("ignores empty values and takes the first of repeated ones", () => {
+    const { filters } = readResponseFilters({ from: "", search: "   ", "metadata[ref]": ["b", "c"] }, ["ref"]);
+    expect(filters).toEqual({ metadata: { ref: "b" } });
+  });
+
+  it("writes only what is set, and reads back what it wrote", () => {
+    const filters = { from: "2026-01-01", search: "a&b=c", metadata: { ref: "x y" } };
+    const params = toSearchParams({ ...filters, page: 2, limit: 50 });
+    expect(params.toString()).toBe("from=2026-01-01&search=a%26b%3Dc&metadata%5Bref%5D=x+y&limit=50&page=2");
+    expect(toSearchParams({ metadata: {}, page: 1, limit: 20 }).toString()).toBe("");
+    const back = readResponsePageQuery(Object.fromEntries(params), ["ref"]);
+    expect(back.query).toEqual({ ...filters, page: 2, limit: 50 });
+  });
+
+  it("builds queries the API accepts: the list's and the export's (every page, with metadata when asked)", () => {
+    const filters = { from: "2026-01-01", to: "2026-01-02", search: "sushi", metadata: { ref: "a" } };
+    const list = listResponsesQuerySchema.parse(parseQuery(toSearchParams({ ...filters, page: 2, limit: 50 })));
+    expect(list).toMatchObject({ ...filters, page: 2, limit: 50 });
+
+    const href = exportHref("form 1", filters, true);
+    expect(href.startsWith("/api/forms/form%201/responses/export?")).toBe(true);
+    const exportQuery = new URL(href, "http://x").searchParams;
+    expect(exportQuery.has("page")).toBe(false);
+    expect(exportQuery.has("limit")).toBe(false);
+    expect(exportResponsesQuerySchema.parse(parseQuery(exportQuery))).toEqual({ ...filters, includeMetadata: "1" });
+    expect(exportHref("f", { metadata: {} }, false)).toBe("/api/forms/f/responses/export");
+  });
+});
+
+describe("table columns and cells", () => {
+  it("has a column per answerable question in form order; hidden questions are metadata", () => {
+    expect(answerColumns({ questions }).map((q) => q.key)).toEqual(["rating", "food", "comment"]);
+    expect(metadataKeysOf({ questions })).toEqual(["ref"]);
+    expect(answerColumns(null)).toEqual([]);
+  });
+
+  it("shows answers as text and cuts long ones", () => {
+    expect(formatAnswer(["Pizza", "Sushi"])).toBe("Pizza, Sushi");
+    expect(formatAnswer(true)).toBe("Yes");
+    expect(formatAnswer(false, { type: "yes-no" })).toBe("No");
+    expect(formatAnswer(0)).toBe("0");
+    expect(formatAnswer(undefined)).toBe("");
+    expect(truncate("x".repeat(100), 10)).toBe(`${"x".repeat(9)}…`);
+    expect(truncate("short", 10)).toBe("short");
+  });
+});
+
+describe("analytics views", () => {
+  const entry = (key: string, type: string, responses: number, summary: Record<string, unknown>): SummaryQuestion => ({ key, title: key, type, responses, summary });
+
+  it("rating: every scale value in order with the average", () => {
+    const view = toQuestionView(entry("rating", "rating", 2, { avg: 3.5, count: 2, distribution: { "5": 1, "2": 1 } }), questions[1]);
+    expect(view).toEqual({
+      key: "rating", title: "How was it?", responses: 2, kind: "rating", avg: 3.5, scale: { min: 1, max: 5 },
+      distribution: [1, 2, 3, 4, 5].map((n) => ({ label: String(n), count: n === 2 || n === 5 ? 1 : 0 })),
+    });
+  });
+
+  it("choices in the form's option order, zeros included", () => {
+    const view = toQuestionView(entry("food", "single-choice", 3, { count: 3, options: { Sushi: 2, Pizza: 1 } }), questions[2]);
+    expect(view).toMatchObject({ kind: "choices", multiple: false, options: [{ label: "Pizza", count: 1 }, { label: "Sushi", count: 2 }, { label: "Salad", count: 0 }] });
+  });
+
+  it("nps, yes-no, number, text and hidden fields", () => {
+    expect(toQuestionView(entry("n", "nps", 3, { avg: 7, count: 3, distribution: { "10": 2, "1": 1 }, promoters: 2, passives: 0, detractors: 1, score: 33 }), undefined))
+      .toMatchObject({ kind: "nps", score: 33, promoters: 2, detractors: 1, distribution: expect.arrayContaining([{ label: "0", count: 0 }, { label: "10", count: 2 }]) });
+    expect(toQuestionView(entry("y", "yes-no", 3, { count: 3, yes: 2, no: 1 }), undefined)).toMatchObject({ kind: "yes-no", yes: 2, no: 1 });
+    expect(toQuestionView(entry("x", "number", 2, { count: 2, avg: 1.5, min: 1, max: 2 }), undefined)).toMatchObject({ kind: "number", avg: 1.5, min: 1, max: 2 });
+    expect(toQuestionView(entry("number-empty", "number", 0, { count: 0, avg: null, min: null, max: null }), undefined)).toMatchObject({ avg: null, min: null });
+    expect(toQuestionView(entry("comment", "long-text", 1, { count: 1, latest: [{ value: "Nice", submittedAt: "2026-01-01T00:00:00.000Z" }] }), questions[4]))
+      .toMatchObject({ kind: "text", title: "Anything else?", latest: [{ value: "Nice", submittedAt: "2026-01-01T00:00:00.000Z" }] });
+    expect(toQuestionView(entry("ref", "hidden", 2, { count: 2, top: [{ value: "a", count: 2 }] }), questions[3]))
+      .toMatchObject({ kind: "hidden", title: "ref", top: [{ label: "a", count: 2 }] });
+  });
+
+  it("orders by the published form and leaves out statements", () => {
+    const views = toQuestionViews(
+      [entry("comment", "long-text", 0, { count: 0, latest: [] }), entry("intro", "statement", 0, {}), entry("rating", "rating", 0, { avg: 0, count: 0, distribution: {} })],
+      { questions },
+    );
+    expect(views.map((v) => v.key)).toEqual(["rating", "comment"]);
+  });
+});
