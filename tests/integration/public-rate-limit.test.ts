@@ -1,0 +1,79 @@
+/**
+ * The per-IP submission limit (SUBMISSION_RATE_LIMIT per minute), on servers
+ * of their own — the suite's shared server runs with the limit off. Two app
+ * instances on one database share the count (it lives in the database).
+ */
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../setup/database";
+import { startServer, type RunningServer } from "../setup/server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+let database: TestDatabase;
+let servers: RunningServer[] = [];
+let key: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase(process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite", "ratelimit");
+  // This database is not the suite's, so its owner comes from the admin CLI, as an operator's would.
+  const admin = (...args: string[]) =>
+    execFileSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/admin.ts"), ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: database.url },
+      encoding: "utf8",
+    });
+  admin("create-user", "--email", "limits@example.test", "--password", "correct horse battery staple");
+  key = admin("create-key", "--email", "limits@example.test", "--name", "limits", "--scope", "write").trim().split("\n").pop()!;
+  servers = await Promise.all([startServer(database.url, { SUBMISSION_RATE_LIMIT: "3" }), startServer(database.url, { SUBMISSION_RATE_LIMIT: "3" })]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  await database?.drop();
+});
+
+async function call(server: RunningServer, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(server.baseUrl + url, {
+    method,
+    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+}
+
+describe("SUBMISSION_RATE_LIMIT", () => {
+  it("answers 429 rate_limited with Retry-After past the limit, counting creates and updates, across instances", async () => {
+    const [a, b] = servers;
+    const auth = { authorization: `Bearer ${key}` };
+    const created = await call(a, "POST", "/api/forms", { title: "Limited" }, auth);
+    await call(a, "PUT", `/api/forms/${created.body.form.id}/version/draft`, { title: "Limited", questions: [{ key: "q", type: "short-text", title: "Q" }] }, auth);
+    const { slug } = (await call(a, "POST", `/api/forms/${created.body.form.id}/publish`, undefined, auth)).body.form;
+    const responses = `/api/public/forms/${slug}/responses`;
+    const cookie = { cookie: "fl_rid=ratelimitrespondent0000" };
+
+    // A fixed one-minute window: do not straddle its end.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 500));
+
+    const started = await call(a, "POST", responses, { answers: { q: "a" }, partial: true }, cookie);
+    expect(started.status).toBe(201);
+    expect((await call(b, "PATCH", `${responses}/${started.body.response.id}`, { answers: { q: "b" } }, cookie)).status).toBe(200);
+    expect((await call(b, "POST", responses, { answers: { q: "c" } })).status).toBe(201);
+
+    for (const server of [a, b]) {
+      const limited = await call(server, "POST", responses, { answers: { q: "d" } });
+      expect(limited.status).toBe(429);
+      expect(limited.body.error.code).toBe("rate_limited");
+      const retryAfter = Number(limited.headers.get("retry-after"));
+      expect(Number.isInteger(retryAfter)).toBe(true);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+    }
+    // Refused requests stored nothing; reading is not limited.
+    const form = await call(a, "GET", `/api/forms/${created.body.form.id}`, undefined, auth);
+    expect(form.body.form.responseCount).toBe(2);
+    expect((await call(a, "GET", `/api/public/forms/${slug}`)).status).toBe(200);
+  });
+});

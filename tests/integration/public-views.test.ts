@@ -1,0 +1,61 @@
+/**
+ * POST /api/public/forms/:slug/views: one view per person per form, the
+ * respondent cookie, and the input rules.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOwner, publishedForm, request, type Owner } from "../helpers/api";
+import { respondent, stored } from "./public-helpers";
+
+let owner: Owner;
+beforeAll(async () => {
+  owner = await createOwner();
+});
+
+const schema = { title: "Views", questions: [{ key: "q", type: "short-text", title: "Q" }] };
+const viewsPath = (slug: string) => `/api/public/forms/${slug}/views`;
+
+describe("POST /api/public/forms/:slug/views", () => {
+  it("records one view per person, however often and however concurrently they open the form", async () => {
+    const form = await publishedForm(owner, schema);
+    const [a, b] = [respondent(), respondent()];
+    const first = await a.post(viewsPath(form.slug));
+    expect(first.status).toBe(204);
+    expect(first.text).toBe("");
+    expect(first.headers.get("set-cookie")).toBeNull(); // a already has its cookie
+    const repeats = await Promise.all([a.post(viewsPath(form.slug)), a.post(viewsPath(form.slug), {}), b.post(viewsPath(form.slug)), b.post(viewsPath(form.slug))]);
+    expect(repeats.map((r) => r.status)).toEqual([204, 204, 204, 204]);
+    expect((await stored(form.id)).views).toBe(2);
+  });
+
+  it("sets the fl_rid cookie for a first-time visitor (keyed by IP + user agent until it comes back)", async () => {
+    const form = await publishedForm(owner, schema);
+    const agent = `vitest-views-${Date.now()}`;
+    const res = await respondent({ cookie: false, userAgent: agent }).post(viewsPath(form.slug));
+    expect(res.status).toBe(204);
+    expect(res.headers.get("set-cookie")).toMatch(/^fl_rid=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/);
+    await respondent({ cookie: false, userAgent: agent }).post(viewsPath(form.slug));
+    expect((await stored(form.id)).views).toBe(1);
+  });
+
+  it("records views of a closed or full form too, but 404s unknown and unpublished slugs", async () => {
+    const closed = await publishedForm(owner, schema, { startAt: new Date(Date.now() - 7_200_000).toISOString(), endAt: new Date(Date.now() - 3_600_000).toISOString() });
+    expect((await respondent().post(viewsPath(closed.slug))).status).toBe(204);
+    expect((await stored(closed.id)).views).toBe(1);
+    expect((await respondent().post(viewsPath(`nope-${Date.now()}`))).status).toBe(404);
+    await owner.api.post(`/api/forms/${closed.id}/unpublish`);
+    const res = await respondent().post(viewsPath(closed.slug));
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe("not_found");
+    expect((await stored(closed.id)).views).toBe(1);
+  });
+
+  it("refuses a body other than nothing or {}", async () => {
+    const form = await publishedForm(owner, schema);
+    const res = await respondent().post(viewsPath(form.slug), { extra: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("validation_failed");
+    const bad = await request("POST", viewsPath(form.slug), undefined, { raw: "{", headers: { "content-type": "application/json" } });
+    expect(bad.status).toBe(400);
+    expect((await stored(form.id)).views).toBe(0);
+  });
+});
