@@ -1,0 +1,140 @@
+/**
+ * The OpenAPI 3.1 document of GET /api/openapi.json, built from the explicit
+ * endpoint lists and the same zod schemas the routes validate with.
+ */
+import type { z } from "zod";
+import { errorStatus, type ErrorCode } from "@/lib/http/errors";
+import type { Endpoint } from "./endpoint";
+import { SchemaComponents, componentRef, type JsonSchema } from "./json-schema";
+import { errorSchema } from "./owner-schemas";
+import { ownerEndpoints } from "./owner-endpoints";
+
+/** Every documented operation; tests/integration/openapi.test.ts checks it against app/api. */
+export const endpoints: Endpoint[] = [...ownerEndpoints];
+
+const security = {
+  read: [{ apiKey: [] }, { session: [] }],
+  write: [{ apiKey: [] }, { session: [] }],
+  public: [],
+};
+
+/** The failures every endpoint of this kind can answer, besides its own. */
+function impliedErrors(e: Endpoint): ErrorCode[] {
+  const codes: ErrorCode[] = ["invalid_query"]; // unknown query parameters are always refused
+  if (e.auth !== "public") codes.push("unauthorized");
+  if (e.auth === "write" || (e.auth === "read" && e.method !== "GET")) codes.push("forbidden");
+  if (e.params) codes.push("validation_failed", "not_found");
+  if (e.body) codes.push("validation_failed", "invalid_json", "payload_too_large", "unsupported_media_type");
+  return codes;
+}
+
+function errorResponses(e: Endpoint, errorRef: JsonSchema) {
+  const byStatus = new Map<number, Set<ErrorCode>>();
+  for (const code of [...impliedErrors(e), ...(e.errors ?? [])]) {
+    const status = errorStatus[code];
+    if (!byStatus.has(status)) byStatus.set(status, new Set());
+    byStatus.get(status)!.add(code);
+  }
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => [
+        String(status),
+        {
+          description: `Error codes: ${[...codes].map((c) => `\`${c}\``).join(", ")}`,
+          content: { "application/json": { schema: errorRef } },
+          ...(status === 429 && { headers: { "Retry-After": { description: "Seconds until the next attempt may succeed", schema: { type: "integer" } } } }),
+        },
+      ]),
+  );
+}
+
+function parameters(e: Endpoint, components: SchemaComponents) {
+  const list: JsonSchema[] = [];
+  const add = (where: "path" | "query", object: z.ZodObject | undefined) => {
+    if (!object) return;
+    const json = components.convert(object, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, schema] of Object.entries(json.properties ?? {})) {
+      const { description, ...rest } = schema;
+      const isObject = rest.type === "object";
+      list.push({
+        name,
+        in: where,
+        required: where === "path" || (json.required ?? []).includes(name),
+        ...(description !== undefined && { description }),
+        // metadata[<key>]=value: an object spelled with brackets.
+        ...(isObject && { style: "deepObject", explode: true }),
+        schema: rest,
+      });
+    }
+  };
+  add("path", e.params);
+  add("query", e.query);
+  for (const header of e.headers ?? []) list.push({ name: header.name, in: "header", required: false, description: header.description, schema: { type: "string" } });
+  return list;
+}
+
+function operation(e: Endpoint, components: SchemaComponents, errorRef: JsonSchema) {
+  const success: JsonSchema = { description: e.success.description };
+  if (e.success.schema) success.content = { "application/json": { schema: components.convert(e.success.schema, "output") } };
+  else if (e.success.mediaType) success.content = { [e.success.mediaType]: { schema: { type: "string" } } };
+  if (e.success.headers) {
+    success.headers = Object.fromEntries(Object.entries(e.success.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
+  }
+  const params = parameters(e, components);
+  return {
+    operationId: operationId(e),
+    tags: [e.tag],
+    summary: e.summary,
+    ...(e.description && { description: e.description }),
+    security: security[e.auth],
+    ...(e.auth === "write" && { "x-required-scope": "write" }),
+    ...(params.length && { parameters: params }),
+    ...(e.body && {
+      requestBody: {
+        required: true,
+        description: "JSON, at most 1 MiB; unknown fields are refused.",
+        content: { "application/json": { schema: components.convert(e.body, "input") } },
+      },
+    }),
+    responses: { [String(e.success.status)]: success, ...errorResponses(e, errorRef) },
+  };
+}
+
+/** getForms, postFormsIdPublish, deleteKeysId…: stable and unique per method + path. */
+function operationId(e: Endpoint) {
+  const words = e.path.replace(/^\/api\//, "").split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return e.method.toLowerCase() + words.map((w) => w[0].toUpperCase() + w.slice(1)).join("");
+}
+
+export function buildOpenApiDocument() {
+  const components = new SchemaComponents();
+  // Requests first, so request schemas keep their plain names (Question, FormSchema…).
+  for (const e of endpoints) {
+    if (e.body) components.convert(e.body, "input");
+  }
+  const errorRef = components.convert(errorSchema, "output");
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const e of endpoints) (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e, components, errorRef);
+  return {
+    openapi: "3.1.1",
+    info: {
+      title: "Formloom API",
+      version: "1",
+      description:
+        "Forms, responses, analytics and API keys. Authenticate with `Authorization: Bearer flk_…` (scope `read`: GET only; " +
+        "`write`: everything) or a dashboard session. Another owner's ids answer 404 like missing ones. Every failure is " +
+        "`{\"error\": {\"code\", \"message\", \"details\"?}}`; unknown body fields and query parameters are refused.",
+    },
+    servers: [{ url: "/" }],
+    tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: Object.fromEntries(Object.entries(components.schemas).sort(([a], [b]) => a.localeCompare(b))),
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", bearerFormat: "flk_…", description: "An API key (POST /api/keys or the admin CLI)" },
+        session: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "Dashboard session; writes must come from the same origin" },
+      },
+    },
+  };
+}

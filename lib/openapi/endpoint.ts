@@ -1,0 +1,31 @@
+import type { z } from "zod";
+import type { ErrorCode } from "@/lib/http/errors";
+
+/** One operation of the API as the OpenAPI document describes it. */
+export interface Endpoint {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** OpenAPI template: `/api/forms/{id}` for app/api/forms/[id]/route.ts. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** As declared in the route: read = any key or a session; write = write key or session; public = none. */
+  auth: "read" | "write" | "public";
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Request headers the endpoint reads (beyond Authorization). */
+  headers?: { name: string; description: string }[];
+  success: {
+    status: number;
+    description: string;
+    /** JSON body; omitted for 204 and non-JSON answers. */
+    schema?: z.ZodType;
+    /** A non-JSON body, e.g. CSV. */
+    mediaType?: string;
+    /** Response headers worth knowing (Set-Cookie, Content-Disposition…). */
+    headers?: Record<string, string>;
+  };
+  /** Failures beyond those implied by auth, params, query and body. */
+  errors?: ErrorCode[];
+}

@@ -1,0 +1,126 @@
+/** The owner API: forms, drafts, publishing, keys, templates, and health. */
+import { createKeySchema, keyIdParams } from "@/lib/auth/api-keys";
+import { createFormSchema, formIdParams, updateFormSchema } from "@/lib/forms/settings";
+import { formSchemaSchema } from "@/lib/schema/form-schema";
+import { z } from "zod";
+import type { Endpoint } from "./endpoint";
+import {
+  apiKeyCreatedSchema, apiKeySchema, formCreatedSchema, formDetailSchema, formListItemSchema,
+  healthSchema, templateSummarySchema, versionedFormSchema,
+} from "./owner-schemas";
+
+const formEnvelope = z.strictObject({ form: formDetailSchema });
+
+export const ownerEndpoints: Endpoint[] = [
+  {
+    method: "GET", path: "/api/forms", tag: "Forms", auth: "read",
+    summary: "List your forms",
+    description: "Every form of the key's owner, most recently updated first.",
+    success: { status: 200, description: "The forms", schema: z.strictObject({ forms: z.array(formListItemSchema) }) },
+  },
+  {
+    method: "POST", path: "/api/forms", tag: "Forms", auth: "write",
+    summary: "Create a form",
+    description: "Creates a draft form (slug null unless given). `templateId` fills the draft from a template of GET /api/templates.",
+    body: createFormSchema,
+    success: { status: 201, description: "The new form", schema: z.strictObject({ form: formCreatedSchema }) },
+    errors: ["unknown_template", "slug_taken"],
+  },
+  {
+    method: "GET", path: "/api/forms/{id}", tag: "Forms", auth: "read",
+    summary: "Get a form",
+    description: "Settings, the draft schema and the latest published schema.",
+    params: formIdParams,
+    success: { status: 200, description: "The form", schema: formEnvelope },
+  },
+  {
+    method: "PATCH", path: "/api/forms/{id}", tag: "Forms", auth: "write",
+    summary: "Change a form's settings",
+    description:
+      "Any of title, slug, status, startAt, endAt, maxResponses, limitOnePerPerson. `status: \"published\"` publishes a draft form " +
+      "(as POST …/publish); `status: \"draft\"` unpublishes. A published form keeps its slug.",
+    params: formIdParams,
+    body: updateFormSchema,
+    success: { status: 200, description: "The updated form", schema: formEnvelope },
+    errors: ["slug_taken", "conflict"],
+  },
+  {
+    method: "DELETE", path: "/api/forms/{id}", tag: "Forms", auth: "write",
+    summary: "Delete a form",
+    description: "Deletes the form with all its versions, responses and views.",
+    params: formIdParams,
+    success: { status: 204, description: "Deleted" },
+  },
+  {
+    method: "PUT", path: "/api/forms/{id}/version/draft", tag: "Forms", auth: "write",
+    summary: "Replace the draft schema",
+    description:
+      "Replaces the draft (its questions; the title becomes the form's). `version`, when sent, must equal the draft's current version, " +
+      "else 409 `conflict`: the form was published since the editor loaded it. Respondents see nothing of the draft until the next publish.",
+    params: formIdParams,
+    body: formSchemaSchema,
+    success: { status: 200, description: "The saved draft", schema: z.strictObject({ draft: versionedFormSchema }) },
+    errors: ["conflict"],
+  },
+  {
+    method: "POST", path: "/api/forms/{id}/publish", tag: "Forms", auth: "write",
+    summary: "Publish the draft",
+    description:
+      "Snapshots the draft as the next immutable version, which respondents then see at /s/<slug>. Without a slug, one is made " +
+      "from the title (with a random suffix if taken).",
+    params: formIdParams,
+    success: { status: 200, description: "The published form", schema: formEnvelope },
+    errors: ["conflict", "slug_taken"],
+  },
+  {
+    method: "POST", path: "/api/forms/{id}/unpublish", tag: "Forms", auth: "write",
+    summary: "Unpublish",
+    description: "Stops the public page and submissions; status becomes draft. Versions, slug and responses stay.",
+    params: formIdParams,
+    success: { status: 200, description: "The form", schema: formEnvelope },
+  },
+  {
+    method: "POST", path: "/api/forms/{id}/duplicate", tag: "Forms", auth: "write",
+    summary: "Duplicate a form",
+    description: "A new draft form with the same draft and settings, titled \"<title> (copy)\"; no slug, no versions, no responses.",
+    params: formIdParams,
+    success: { status: 201, description: "The copy", schema: formEnvelope },
+  },
+  {
+    method: "GET", path: "/api/templates", tag: "Templates", auth: "read",
+    summary: "List form templates",
+    description: "Ids to pass as `templateId` to POST /api/forms.",
+    success: { status: 200, description: "The templates", schema: z.strictObject({ templates: z.array(templateSummarySchema) }) },
+  },
+  {
+    method: "GET", path: "/api/keys", tag: "API keys", auth: "read",
+    summary: "List your API keys",
+    description: "Active keys, newest first; never the secret. Revoked keys are not listed.",
+    success: { status: 200, description: "The keys", schema: z.strictObject({ keys: z.array(apiKeySchema) }) },
+  },
+  {
+    method: "POST", path: "/api/keys", tag: "API keys", auth: "write",
+    summary: "Create an API key",
+    description: "The full key is in this response only; the service keeps its SHA-256 hash. Scope read allows GET requests only.",
+    body: createKeySchema,
+    success: { status: 201, description: "The key, with its secret", schema: apiKeyCreatedSchema },
+  },
+  {
+    method: "DELETE", path: "/api/keys/{id}", tag: "API keys", auth: "write",
+    summary: "Revoke an API key",
+    description: "The key answers 401 from then on. A key may revoke itself.",
+    params: keyIdParams,
+    success: { status: 204, description: "Revoked" },
+  },
+  {
+    method: "GET", path: "/api/health", tag: "Operations", auth: "public",
+    summary: "Health check",
+    description: "200 when the service and its database answer, 503 otherwise (for load balancers).",
+    success: { status: 200, description: "Healthy", schema: healthSchema },
+  },
+  {
+    method: "GET", path: "/api/openapi.json", tag: "Operations", auth: "public",
+    summary: "This OpenAPI document",
+    success: { status: 200, description: "OpenAPI 3.1" },
+  },
+];

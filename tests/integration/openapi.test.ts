@@ -1,0 +1,155 @@
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { endpoints } from "@/lib/openapi/document";
+import {
+  apiKeyCreatedSchema, apiKeySchema, errorSchema, formCreatedSchema, formDetailSchema, formListItemSchema,
+  healthSchema, templateSummarySchema, versionedFormSchema,
+} from "@/lib/openapi/owner-schemas";
+import { client, createOwner, request, type Owner } from "../helpers/api";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+/** Route files that are not part of the documented API, and why. */
+const UNDOCUMENTED: Record<string, string> = {
+  "/api/auth/{nextauth}": "next-auth's own sign-in protocol for the dashboard",
+};
+
+/** Every app/api/**\/route.ts as "METHOD /api/path/{param}", from its exported handlers. */
+function routeOperations(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === "route.ts") {
+        const source = fs.readFileSync(full, "utf8");
+        const apiPath = "/" + path.relative(path.join(root, "app"), path.dirname(full)).split(path.sep)
+          .filter((segment) => !/^\(.*\)$/.test(segment)) // route groups are not in the URL
+          .map((segment) => segment.replace(/^\[(?:\.\.\.)?(.+)\]$/, "{$1}"))
+          .join("/");
+        for (const method of METHODS) {
+          const exported = new RegExp(`export\\s+(const|async\\s+function|function)\\s+${method}\\b|export\\s*\\{[^}]*\\bas\\s+${method}\\b|export\\s*\\{[^}]*\\b${method}\\b`).test(source);
+          if (exported) found.push(`${method} ${apiPath}`);
+        }
+      }
+    }
+  };
+  walk(path.join(root, "app/api"));
+  return found.sort();
+}
+
+let doc: any;
+let owner: Owner;
+beforeAll(async () => {
+  const res = await request("GET", "/api/openapi.json");
+  expect(res.status).toBe(200);
+  doc = res.body;
+  owner = await createOwner();
+});
+
+describe("GET /api/openapi.json", () => {
+  it("is a public OpenAPI 3.1 document as JSON", async () => {
+    const res = await client().get("/api/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(["apiKey", "session"]);
+  });
+
+  it("documents every route file's methods, and nothing else", () => {
+    const routes = routeOperations().filter((op) => !UNDOCUMENTED[op.split(" ")[1]]);
+    const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${p}`)).sort();
+    expect(routes.length).toBeGreaterThan(10);
+    expect(documented).toEqual(routes);
+    // The list the document is built from has no duplicates either.
+    expect(new Set(endpoints.map((e) => `${e.method} ${e.path}`)).size).toBe(endpoints.length);
+  });
+
+  it("declares each path parameter, a unique operationId, security and responses on every operation", () => {
+    const ids = new Set<string>();
+    for (const [p, ops] of Object.entries<any>(doc.paths)) {
+      const templated = [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      for (const [method, op] of Object.entries<any>(ops)) {
+        const where = `${method.toUpperCase()} ${p}`;
+        const pathParams = (op.parameters ?? []).filter((x: any) => x.in === "path").map((x: any) => x.name).sort();
+        expect(pathParams, where).toEqual(templated);
+        expect(ids.has(op.operationId), where).toBe(false);
+        ids.add(op.operationId);
+        expect(op.summary, where).toBeTruthy();
+        expect(Array.isArray(op.security), where).toBe(true);
+        const statuses = Object.keys(op.responses);
+        expect(statuses.some((s) => s.startsWith("2")), where).toBe(true);
+        for (const [status, response] of Object.entries<any>(op.responses)) {
+          expect(response.description, `${where} ${status}`).toBeTruthy();
+          if (Number(status) >= 400) expect(response.content["application/json"].schema, `${where} ${status}`).toEqual({ $ref: "#/components/schemas/Error" });
+        }
+        if (p.startsWith("/api/public/") || p === "/api/health" || p === "/api/openapi.json") expect(op.security, where).toEqual([]);
+        else {
+          expect(op.security, where).toEqual([{ apiKey: [] }, { session: [] }]);
+          expect(op.responses["401"], where).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it("resolves every $ref to a component", () => {
+    const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
+    expect(refs.length).toBeGreaterThan(20);
+    for (const ref of refs) {
+      const target = ref.slice('"$ref":"'.length, -1);
+      expect(target, target).toMatch(/^#\/components\/schemas\//);
+      expect(doc.components.schemas[target.split("/").pop()!], target).toBeDefined();
+    }
+  });
+
+  it("carries the request validation rules (generated from the validating zod schemas)", () => {
+    const s = doc.components.schemas;
+    expect(s.CreateFormInput).toMatchObject({ additionalProperties: false, required: ["title"], properties: { title: { maxLength: 120 }, slug: { pattern: "^[a-z0-9-]+$" } } });
+    expect(s.UpdateFormInput.properties.maxResponses.anyOf[0]).toMatchObject({ type: "integer", minimum: 1, maximum: 1_000_000_000 });
+    expect(s.CreateKeyInput.properties.scope.enum).toEqual(["read", "write"]);
+    const types = s.Question.oneOf.map((q: any) => q.properties.type.const).sort();
+    expect(types).toHaveLength(15);
+    expect(s.FormSchema.properties.questions.items).toEqual({ $ref: "#/components/schemas/Question" });
+    const patch = doc.paths["/api/forms/{id}"].patch;
+    expect(patch.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/UpdateFormInput" });
+    expect(patch.responses["409"].description).toContain("slug_taken");
+  });
+});
+
+/**
+ * The document's response schemas are the ones below; checking real answers
+ * against them keeps the document honest about what the server sends.
+ */
+describe("real responses match the documented schemas", () => {
+  const strictParse = (schema: z.ZodType, value: unknown) => {
+    const result = schema.safeParse(value);
+    expect(result.success ? [] : result.error.issues).toEqual([]);
+  };
+
+  it("forms, drafts, duplicate, keys, templates, health and errors", async () => {
+    const created = await owner.api.post("/api/forms", { title: "Documented", templateId: "event-registration" });
+    strictParse(z.strictObject({ form: formCreatedSchema }), created.body);
+    const id = created.body.form.id;
+    strictParse(z.strictObject({ form: formDetailSchema }), (await owner.api.get(`/api/forms/${id}`)).body);
+    const draft = await owner.api.put(`/api/forms/${id}/version/draft`, { title: "Documented", questions: [{ key: "r", type: "rating", title: "Rate" }] });
+    strictParse(z.strictObject({ draft: versionedFormSchema }), draft.body);
+    strictParse(z.strictObject({ form: formDetailSchema }), (await owner.api.patch(`/api/forms/${id}`, { maxResponses: 5, startAt: "2020-01-01T00:00:00+01:00" })).body);
+    strictParse(z.strictObject({ form: formDetailSchema }), (await owner.api.post(`/api/forms/${id}/publish`)).body);
+    strictParse(z.strictObject({ form: formDetailSchema }), (await owner.api.post(`/api/forms/${id}/unpublish`)).body);
+    strictParse(z.strictObject({ form: formDetailSchema }), (await owner.api.post(`/api/forms/${id}/duplicate`)).body);
+    strictParse(z.strictObject({ forms: z.array(formListItemSchema) }), (await owner.api.get("/api/forms")).body);
+    strictParse(z.strictObject({ templates: z.array(templateSummarySchema) }), (await owner.api.get("/api/templates")).body);
+    strictParse(apiKeyCreatedSchema, (await owner.api.post("/api/keys", { name: "doc", scope: "read" })).body);
+    strictParse(z.strictObject({ keys: z.array(apiKeySchema) }), (await owner.api.get("/api/keys")).body);
+    strictParse(healthSchema, (await client().get("/api/health")).body);
+    for (const failure of [
+      await owner.api.post("/api/forms", { title: "" }),
+      await client().get("/api/forms"),
+      await owner.api.get("/api/forms/nope"),
+      await owner.readApi.delete(`/api/forms/${id}`),
+    ]) strictParse(errorSchema, failure.body);
+  });
+});
