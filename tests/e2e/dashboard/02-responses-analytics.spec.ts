@@ -99,6 +99,18 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/**
+ * Errors the browser reports on the dashboard's pages (hydration mismatches,
+ * failed requests, uncaught exceptions); the public page has its own suite.
+ */
+function dashboardErrors(page: Page) {
+  const errors: string[] = [];
+  const onDashboard = () => !new URL(page.url()).pathname.startsWith("/s/");
+  page.on("console", (m) => { if (m.type() === "error" && onDashboard()) errors.push(`${page.url()}: ${m.text()}`); });
+  page.on("pageerror", (e) => { if (onDashboard()) errors.push(`${page.url()}: ${e.message}`); });
+  return errors;
+}
+
 const stat = (page: Page, id: string) => page.locator(`[data-stat="${id}"] dd`);
 const questionCard = (page: Page, key: string): Locator => page.locator(`[data-question="${key}"]`);
 const optionCount = (page: Page, option: string) => questionCard(page, "food").locator(`[data-option="${option}"] [data-count]`);
@@ -106,6 +118,7 @@ const optionCount = (page: Page, option: string) => questionCard(page, "food").l
 test("responses: table, filters in the URL, detail panel, filtered CSV, analytics, delete", async ({ page }) => {
   await mkdir(ARTIFACTS, { recursive: true });
   await signIn(page);
+  const errors = dashboardErrors(page);
   const form = await createPublishedForm(page);
   const responsesUrl = `${dashboardUrl()}/forms/${form.id}/responses`;
 
@@ -215,6 +228,52 @@ test("responses: table, filters in the URL, detail panel, filtered CSV, analytic
   await page.goto(`${dashboardUrl()}/forms/${form.id}/analytics`);
   await expect(stat(page, "total")).toHaveText("1");
   await expect(optionCount(page, "Sushi")).toHaveText("0");
+  expect(errors).toEqual([]);
+});
+
+test("pages of 20 or 50, a date range, and a bad date in the URL", async ({ page }) => {
+  await signIn(page);
+  const form = await createPublishedForm(page);
+  // Straight to the public API (no page, so no fill-time check): 23 responses.
+  for (let i = 1; i <= 23; i++) {
+    const res = await page.request.post(`${dashboardUrl()}/api/public/forms/${form.slug}/responses`, {
+      data: { answers: { rating: (i % 5) + 1, food: "Salad", comment: `Response number ${i}`, ref: "bulk" } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const responsesUrl = `${dashboardUrl()}/forms/${form.id}/responses`;
+  await page.goto(responsesUrl);
+  await expect(bodyRows(page)).toHaveCount(20);
+  await expect(bodyRows(page).first()).toContainText("Response number 23");
+  const pages = page.getByRole("navigation", { name: "Pages of responses" });
+  await expect(pages).toContainText("Page 1 of 2");
+  await pages.getByRole("link", { name: "Next →" }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(bodyRows(page)).toHaveCount(3);
+  await expect(bodyRows(page).last()).toContainText("Response number 1");
+
+  // A new page size starts at page 1 and is kept in the URL.
+  await pages.getByLabel("Rows per page").selectOption("50");
+  await expect(page).toHaveURL(/[?&]limit=50/);
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  await expect(bodyRows(page)).toHaveCount(23);
+
+  // Date range (UTC days): tomorrow onwards matches nothing, today matches all.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel(/^From/).fill(day(1));
+  await applyFilters(page);
+  await expect(page.getByRole("heading", { name: "No responses match these filters" })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]limit=50/);
+  await page.getByLabel(/^From/).fill(day(0));
+  await page.getByLabel(/^To/).fill(day(0));
+  await applyFilters(page);
+  await expect(bodyRows(page)).toHaveCount(23);
+
+  // A hand-edited URL with a bad date: said next to the field, the rest still works.
+  await page.goto(`${responsesUrl}?from=2026-13-45&search=number%2022`);
+  await expect(page.getByText('"2026-13-45" is not a date (YYYY-MM-DD); it was ignored')).toBeVisible();
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText("Response number 22");
 });
 
 test("responses and analytics fit a tablet (768 px) without sideways scrolling", async ({ page }) => {
