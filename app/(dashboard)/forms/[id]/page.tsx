@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/require-user";
 import { getFormForPage } from "@/lib/forms/owned-form-page";
+import { Builder } from "@/components/builder/builder";
 
 export const metadata: Metadata = { title: "Build" };
 
@@ -8,5 +9,5 @@ export default async function BuilderPage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   const user = await requireUser(`/forms/${id}`);
   const form = await getFormForPage(user.id, id);
-  return <p className="muted">{form.draft.questions.length} questions</p>;
+  return <Builder form={form} />;
 }

@@ -1,0 +1,188 @@
+/**
+ * The form builder: form details, the question list, a live preview and the
+ * settings panel; the draft autosaves, and Publish snapshots it.
+ * Validated with the API's formSchemaSchema through react-hook-form.
+ */
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { FormProvider, useForm, useWatch, type Resolver } from "react-hook-form";
+import type { getForm } from "@/lib/forms/forms";
+import { formSchemaSchema, type FormSchema, type FormSchemaInput } from "@/lib/schema/form-schema";
+import { Alert, Button, Card, CopyButton, InlineStatus, Input, Select, Tabs, Textarea, useToast } from "@/components/ui";
+import { callApi } from "@/components/dashboard/api";
+import { LivePreview } from "./preview";
+import { QuestionList } from "./question-list";
+import { SettingsPanel, type FormSettings } from "./settings-panel";
+import type { BuilderValues } from "./types";
+import { useAutosave, type SaveState } from "./use-autosave";
+
+export type FormDetail = Awaited<ReturnType<typeof getForm>>;
+
+const toBuilderValues = (draft: FormSchema): BuilderValues => {
+  const { version: _version, ...rest } = draft;
+  return rest as BuilderValues;
+};
+
+/** The schema as respondents would get it, for "does the draft differ from what is published?". */
+function comparable(schema: unknown): string | null {
+  const parsed = formSchemaSchema.safeParse(schema);
+  if (!parsed.success) return null;
+  const { version: _v, ...rest } = parsed.data;
+  return JSON.stringify(rest);
+}
+
+const saveLabels: Record<SaveState, { text: string; tone: "success" | "neutral" | "warning" | "danger" }> = {
+  saved: { text: "All changes saved", tone: "success" },
+  saving: { text: "Saving…", tone: "neutral" },
+  unsaved: { text: "Unsaved changes", tone: "warning" },
+  invalid: { text: "Not saved: fix the highlighted problems", tone: "danger" },
+  error: { text: "Not saved", tone: "danger" },
+};
+
+export function Builder({ form }: { form: FormDetail }) {
+  const router = useRouter();
+  const toast = useToast();
+  const methods = useForm<BuilderValues>({
+    // The API's schema; its input type is the union, ours the flat editable shape.
+    resolver: zodResolver(formSchemaSchema) as unknown as Resolver<BuilderValues>,
+    mode: "onChange",
+    defaultValues: toBuilderValues(form.draft),
+  });
+  const { control, register, getValues, setError, formState } = methods;
+  const [status, setStatus] = useState(form.status);
+  const [publicUrl, setPublicUrl] = useState(form.publicUrl);
+  const [published, setPublished] = useState(form.published);
+  const [settings, setSettings] = useState<FormSettings>(form);
+  const [busy, setBusy] = useState<"publish" | "unpublish" | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+
+  const onInvalid = useCallback((details: { path: string; message: string }[]) => {
+    for (const d of details) {
+      if (/^(title|description|mode|thankYouMessage|questions\.\d+(\.\w+(\.\d+)?)?)$/.test(d.path)) {
+        setError(d.path as Parameters<typeof setError>[0], { type: "server", message: d.message });
+      }
+    }
+  }, [setError]);
+
+  const autosave = useAutosave({ formId: form.id, initialVersion: form.draft.version, getValues: getValues as unknown as () => FormSchemaInput, onInvalid });
+
+  // Every change (typing, moves, adds) reschedules the debounced save.
+  const values = useWatch({ control }) as BuilderValues;
+  const json = JSON.stringify(values);
+  const lastJson = useRef(json);
+  const { schedule } = autosave;
+  useEffect(() => {
+    if (json === lastJson.current) return;
+    lastJson.current = json;
+    schedule();
+  }, [json, schedule]);
+
+  const draftDiffers = useMemo(() => {
+    if (!published) return true;
+    const now = comparable(JSON.parse(json));
+    return now === null || now !== comparable(published);
+  }, [json, published]);
+
+  const publish = async () => {
+    setActionError(null);
+    setBusy("publish");
+    try {
+      if (!(await autosave.flush())) return setActionError("Publishing needs a saved draft: fix the problems shown first.");
+      const res = await callApi<{ form: FormDetail }>("POST", `/api/forms/${form.id}/publish`);
+      if (!res.ok) return setActionError(res.error.message);
+      setStatus(res.data.form.status);
+      setPublicUrl(res.data.form.publicUrl);
+      setPublished(res.data.form.published);
+      setSettings(res.data.form);
+      autosave.setVersion(res.data.form.draft.version);
+      toast("Published");
+      router.refresh();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const unpublish = async () => {
+    setActionError(null);
+    setBusy("unpublish");
+    const res = await callApi<{ form: FormDetail }>("POST", `/api/forms/${form.id}/unpublish`);
+    setBusy(null);
+    if (!res.ok) return setActionError(res.error.message);
+    setStatus(res.data.form.status);
+    setPublicUrl(res.data.form.publicUrl);
+    toast("Unpublished: the public page is closed");
+    router.refresh();
+  };
+
+  const save = saveLabels[autosave.state];
+  const isPublished = status === "published";
+
+  return (
+    <FormProvider {...methods}>
+      <div className="builder-toolbar">
+        <div className="row">
+          <InlineStatus tone={save.tone}><span data-testid="save-state" data-state={autosave.state}>{save.text}</span></InlineStatus>
+          {autosave.state === "error" && !autosave.conflict && <Button variant="ghost" size="sm" onClick={() => void autosave.save()}>Retry</Button>}
+        </div>
+        <div className="row">
+          {isPublished && publicUrl && (
+            <span className="row small">
+              <a href={publicUrl} target="_blank" rel="noreferrer">Open public page</a>
+              <CopyButton value={publicUrl} absolute label="Copy public link" />
+            </span>
+          )}
+          {isPublished && <Button variant="secondary" loading={busy === "unpublish"} onClick={unpublish}>Unpublish</Button>}
+          <Button loading={busy === "publish"} disabled={isPublished && !draftDiffers} onClick={publish}>
+            {!isPublished ? "Publish" : draftDiffers ? "Publish changes" : "Published"}
+          </Button>
+        </div>
+      </div>
+      {autosave.conflict && (
+        <Alert tone="danger">
+          {autosave.error?.message ?? "This form changed elsewhere."} <button type="button" className="btn btn-sm btn-secondary" onClick={() => window.location.reload()}>Reload</button>
+        </Alert>
+      )}
+      {autosave.error && !autosave.conflict && <Alert tone="danger">Could not save the draft: {autosave.error.message}</Alert>}
+      {actionError && <Alert tone="danger">{actionError}</Alert>}
+      {isPublished && draftDiffers && <p className="small muted" style={{ margin: "0 0 12px" }}>The draft has changes respondents do not see yet: publish them when ready.</p>}
+
+      <div className="builder-grid">
+        <div className="stack builder-main">
+          <Card title="Form" titleAs="h2">
+            <div className="stack">
+              <Input label="Form title" error={formState.errors.title?.message} {...register("title")} />
+              <Textarea label="Description (optional)" rows={2} error={formState.errors.description?.message} {...register("description", { setValueAs: (v) => (v === "" ? undefined : v) })} />
+              <div className="form-grid">
+                <Select
+                  label="Layout"
+                  options={[{ value: "classic", label: "Classic — all questions on one page" }, { value: "immersive", label: "Immersive — one question at a time" }]}
+                  {...register("mode")}
+                />
+              </div>
+              <Textarea label="Thank-you message (optional)" rows={2} hint="Shown after a response is submitted" error={formState.errors.thankYouMessage?.message} {...register("thankYouMessage", { setValueAs: (v) => (v === "" ? undefined : v) })} />
+            </div>
+          </Card>
+          <Card title="Questions" titleAs="h2">
+            <div className="stack">
+              <QuestionList expanded={expanded} setExpanded={setExpanded} onActiveKey={setActiveKey} />
+            </div>
+          </Card>
+        </div>
+        <aside className="builder-side" aria-label="Preview and settings">
+          <Tabs
+            label="Side panel"
+            tabs={[
+              { id: "preview", label: "Preview", content: <LivePreview values={values} activeKey={activeKey} /> },
+              { id: "settings", label: "Settings", content: <Card><SettingsPanel formId={form.id} settings={{ ...settings, status }} onSaved={setSettings} /></Card> },
+            ]}
+          />
+        </aside>
+      </div>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The builder's react-hook-form values. The form is validated with the API's
+ * own formSchemaSchema (zodResolver); this flat shape only lets one editor
+ * register every type's fields without fighting the discriminated union.
+ */
+import type { FormMode, QuestionType } from "@/lib/schema/form-schema";
+
+export interface EditableQuestion {
+  key: string;
+  type: QuestionType;
+  title?: string;
+  description?: string;
+  required?: boolean;
+  placeholder?: string;
+  maxLength?: number;
+  min?: number | string;
+  max?: number | string;
+  options?: string[];
+  minSelections?: number;
+  maxSelections?: number;
+  scaleMin?: number;
+  scaleMax?: number;
+  style?: "stars" | "numbers";
+  minLabel?: string;
+  maxLabel?: string;
+}
+
+export interface BuilderValues {
+  title: string;
+  description?: string;
+  mode: FormMode;
+  thankYouMessage?: string;
+  questions: EditableQuestion[];
+}
+
+/** "" from an emptied input → absent (optional fields must be missing, not empty). */
+export const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+export const toOptionalNumber = (v: unknown) => (v === "" || v === null || v === undefined ? undefined : Number(v));
