@@ -1,0 +1,190 @@
+/**
+ * The cross-owner matrix: owner B's keys on every owner-scoped route of owner
+ * A answer 404 exactly like a missing id (ids leak nothing) and change nothing;
+ * A's read key gets 403 on every write route; no key, an unknown key and a
+ * revoked key get 401 everywhere. A new owner-scoped route is one line in ROUTES.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { newId } from "@/lib/ids";
+import { client, createOwner, publishedForm, type Client, type Owner } from "../helpers/api";
+
+interface Fixture {
+  formId: string;
+  responseId: string;
+  keyId: string;
+}
+
+interface RouteCase {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: (f: Fixture) => string;
+  body?: unknown;
+  /** Needs the write scope. */
+  write: boolean;
+}
+
+const draft = { title: "Hijacked", questions: [{ key: "x", type: "email", title: "Your email" }] };
+
+/** Every route that addresses one of an owner's objects by id. */
+const ROUTES: RouteCase[] = [
+  { method: "GET", path: (f) => `/api/forms/${f.formId}`, write: false },
+  { method: "PATCH", path: (f) => `/api/forms/${f.formId}`, body: { title: "Hijacked", maxResponses: 1 }, write: true },
+  { method: "DELETE", path: (f) => `/api/forms/${f.formId}`, write: true },
+  { method: "PUT", path: (f) => `/api/forms/${f.formId}/version/draft`, body: draft, write: true },
+  { method: "POST", path: (f) => `/api/forms/${f.formId}/publish`, write: true },
+  { method: "POST", path: (f) => `/api/forms/${f.formId}/unpublish`, write: true },
+  { method: "POST", path: (f) => `/api/forms/${f.formId}/duplicate`, write: true },
+  { method: "GET", path: (f) => `/api/forms/${f.formId}/responses`, write: false },
+  { method: "GET", path: (f) => `/api/forms/${f.formId}/responses?limit=50&search=ada`, write: false },
+  { method: "GET", path: (f) => `/api/forms/${f.formId}/responses/${f.responseId}`, write: false },
+  { method: "DELETE", path: (f) => `/api/forms/${f.formId}/responses/${f.responseId}`, write: true },
+  { method: "GET", path: (f) => `/api/forms/${f.formId}/responses/export`, write: false },
+  { method: "GET", path: (f) => `/api/forms/${f.formId}/responses/export?includeMetadata=1`, write: false },
+  { method: "GET", path: (f) => `/api/forms/${f.formId}/analytics/summary`, write: false },
+  { method: "GET", path: (f) => `/api/forms/${f.formId}/analytics/trend`, write: false },
+  { method: "DELETE", path: (f) => `/api/keys/${f.keyId}`, write: true },
+];
+
+/** Routes that take no id (the caller's own collections), for the 401/403 rows. */
+const COLLECTION_ROUTES: RouteCase[] = [
+  { method: "GET", path: () => "/api/forms", write: false },
+  { method: "POST", path: () => "/api/forms", body: { title: "New" }, write: true },
+  { method: "GET", path: () => "/api/keys", write: false },
+  { method: "POST", path: () => "/api/keys", body: { name: "k", scope: "write" }, write: true },
+  { method: "GET", path: () => "/api/templates", write: false },
+];
+
+const label = (r: RouteCase) => `${r.method} ${r.path({ formId: ":id", responseId: ":responseId", keyId: ":keyId" })}`;
+
+function call(c: Client, r: RouteCase, f: Fixture) {
+  const fn = { GET: c.get, POST: c.post, PUT: c.put, PATCH: c.patch, DELETE: c.delete }[r.method];
+  return fn(r.path(f), r.body);
+}
+
+let a: Owner;
+let b: Owner;
+let fixture: Fixture;
+
+/** Everything A owns, as stored (lastUsedAt moves on use, so it is left out). */
+async function snapshotOf(owner: Owner) {
+  const forms = await db.form.findMany({ where: { userId: owner.userId }, orderBy: { id: "asc" } });
+  const formIds = forms.map((f) => f.id);
+  return {
+    forms,
+    versions: await db.formVersion.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
+    responses: await db.response.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
+    answers: await db.answer.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
+    keys: await db.apiKey.findMany({ where: { userId: owner.userId }, orderBy: { id: "asc" }, omit: { lastUsedAt: true } }),
+  };
+}
+
+/** A finished response, stored as the submission service stores one (team RESPONSES-DATA.md). */
+async function storedResponse(formId: string) {
+  const version = await db.formVersion.findFirstOrThrow({ where: { formId }, orderBy: { version: "desc" } });
+  const id = newId();
+  const now = new Date();
+  await db.$transaction([
+    db.response.create({
+      data: {
+        id, formId, versionId: version.id, personKey: id, finished: true, submittedAt: now, submittedDay: now.toISOString().slice(0, 10),
+        answers: JSON.stringify({ name: "Ada" }), metadata: JSON.stringify({ source: "mail" }), searchText: "ada",
+        answerRows: {
+          create: [
+            { id: newId(), formId, questionKey: "name", finished: true, valueText: "Ada" },
+            { id: newId(), formId, questionKey: "source", finished: true, valueText: "mail" },
+          ],
+        },
+      },
+    }),
+    db.form.update({ where: { id: formId }, data: { responseCount: { increment: 1 } } }),
+  ]);
+  return id;
+}
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([createOwner(), createOwner()]);
+  const form = await publishedForm(a, {
+    title: "A's form",
+    questions: [{ key: "name", type: "short-text", title: "Name" }, { key: "source", type: "hidden" }],
+  });
+  const keyId = (await a.api.get("/api/keys")).body.keys.find((k: { name: string }) => k.name === "tests (write)").id;
+  fixture = { formId: form.id, responseId: await storedResponse(form.id), keyId };
+  // B owns things too, so "not found" cannot come from B having nothing at all.
+  await publishedForm(b, { title: "B's form", questions: [{ key: "name", type: "short-text", title: "Name" }] });
+});
+
+describe("owner B's write key on owner A's objects", () => {
+  it.each(ROUTES.map((r) => [label(r), r] as const))("%s → 404 not_found", async (_label, r) => {
+    const before = await snapshotOf(a);
+    const res = await call(b.api, r, fixture);
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe("not_found");
+    expect(await snapshotOf(a)).toEqual(before);
+  });
+
+  it("answers exactly as for a missing id (same status, code and message)", async () => {
+    for (const r of ROUTES) {
+      const theirs = await call(b.api, r, fixture);
+      const missing = await call(b.api, r, { formId: newId(), responseId: newId(), keyId: newId() });
+      expect({ route: label(r), status: theirs.status, body: theirs.body }).toEqual({ route: label(r), status: missing.status, body: missing.body });
+    }
+  });
+
+  it("B's own response id under A's form, and A's response id under B's form, are 404", async () => {
+    const bForm = (await b.api.get("/api/forms")).body.forms[0].id;
+    const mixed = { ...fixture, formId: bForm };
+    for (const r of ROUTES.filter((x) => x.path(fixture).includes(fixture.responseId))) {
+      const res = await call(b.api, r, mixed);
+      expect(res.status, label(r)).toBe(404);
+    }
+  });
+
+  it("B's lists never show A's forms or keys, and B's duplicate made nothing", async () => {
+    const forms = (await b.api.get("/api/forms")).body.forms;
+    expect(forms.map((f: { title: string }) => f.title)).toEqual(["B's form"]);
+    const keys = (await b.api.get("/api/keys")).body.keys.map((k: { id: string }) => k.id);
+    expect(keys).not.toContain(fixture.keyId);
+    expect(await db.form.count({ where: { userId: b.userId } })).toBe(1);
+  });
+
+  it("A still sees all of it, unchanged", async () => {
+    const form = (await a.api.get(`/api/forms/${fixture.formId}`)).body.form;
+    expect(form).toMatchObject({ title: "A's form", status: "published", responseCount: 1, maxResponses: null });
+    expect((await a.api.get(`/api/forms/${fixture.formId}/responses/${fixture.responseId}`)).status).toBe(200);
+    expect((await a.api.get("/api/forms")).status).toBe(200); // A's write key was never revoked
+  });
+});
+
+describe("owner A's read key on A's write routes", () => {
+  it.each([...ROUTES, ...COLLECTION_ROUTES].filter((r) => r.write).map((r) => [label(r), r] as const))("%s → 403 forbidden", async (_label, r) => {
+    const before = await snapshotOf(a);
+    const res = await call(a.readApi, r, fixture);
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe("forbidden");
+    expect(await snapshotOf(a)).toEqual(before);
+  });
+
+  it.each([...ROUTES, ...COLLECTION_ROUTES].filter((r) => !r.write).map((r) => [label(r), r] as const))("%s → 200 (reads are allowed)", async (_label, r) => {
+    const res = await call(a.readApi, r, fixture);
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("no key, an unknown key, a revoked key", () => {
+  let revoked: Client;
+  beforeAll(async () => {
+    const made = await a.api.post("/api/keys", { name: "soon revoked", scope: "write" });
+    expect((await a.api.delete(`/api/keys/${made.body.id}`)).status).toBe(204);
+    revoked = client(made.body.key);
+  });
+
+  it.each([...ROUTES, ...COLLECTION_ROUTES].map((r) => [label(r), r] as const))("%s → 401 unauthorized", async (_label, r) => {
+    const before = await snapshotOf(a);
+    for (const c of [client(), client("flk_" + "A".repeat(43)), revoked]) {
+      const res = await call(c, r, fixture);
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe("unauthorized");
+    }
+    expect(await snapshotOf(a)).toEqual(before);
+  });
+});
