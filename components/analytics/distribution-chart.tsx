@@ -22,7 +22,7 @@ export function DistributionChart({ title, distribution, nps = false }: { title:
           <BarChart accessibilityLayer={false} data={distribution} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
             <CartesianGrid vertical={false} stroke="var(--border)" />
             <XAxis dataKey="label" tickLine={false} fontSize={12} interval={0} />
-            <YAxis allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} width={48} />
+            <YAxis allowDecimals={false} domain={[0, (max: number) => Math.max(1, max)]} tickLine={false} axisLine={false} fontSize={12} width={48} />
             <Tooltip formatter={(value) => [value, "Responses"]} cursor={{ fill: "rgb(59 63 216 / 0.08)" }} />
             <Bar dataKey="count" name="Responses" fill="var(--primary)" radius={[3, 3, 0, 0]} isAnimationActive={false}>
               {nps && distribution.map((d) => <Cell key={d.label} fill={npsColor(Number(d.label))} />)}

@@ -25,7 +25,7 @@ export function TrendChart({ points }: { points: TrendPoint[] }) {
           <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
             <CartesianGrid vertical={false} stroke="var(--border)" />
             <XAxis dataKey="day" tickLine={false} interval="preserveStartEnd" minTickGap={24} fontSize={12} />
-            <YAxis allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} width={48} />
+            <YAxis allowDecimals={false} domain={[0, (max: number) => Math.max(1, max)]} tickLine={false} axisLine={false} fontSize={12} width={48} />
             <Tooltip formatter={(value) => [value, "Responses"]} labelFormatter={(day) => String(day)} cursor={{ fill: "rgb(59 63 216 / 0.08)" }} />
             <Bar dataKey="count" name="Responses" fill="var(--primary)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
           </BarChart>

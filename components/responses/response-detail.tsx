@@ -64,8 +64,9 @@ export function ResponseDetail({ formId, columns, response, onClose, onDeleted }
 
   return (
     <dialog ref={dialog} className={styles.panel} aria-labelledby="response-detail-title"
-      // The confirmation dialog inside closes too; only this one's own close counts.
-      onClose={(e) => { if (e.target === e.currentTarget) onClose(); }}
+      // Only this dialog's own close counts (the confirmation inside closes too), and
+      // not a stale one: React's dev double-run of the effect closes and reopens it.
+      onClose={(e) => { if (e.target === e.currentTarget && !e.currentTarget.open) onClose(); }}
       // A click on the backdrop (the dialog box itself, outside the content) closes it.
       onClick={(e) => { if (e.target === e.currentTarget) dialog.current?.close(); }}>
       <div className={styles.panelInner}>
