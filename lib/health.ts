@@ -1,12 +1,23 @@
+import fs from "node:fs";
 import { db, provider } from "@/lib/db/client";
+import { databaseUrl, sqliteFilePath } from "@/lib/db/url";
 
-/** Liveness plus a round trip to the database, for load balancers. */
+/**
+ * Liveness plus a round trip to the database, for load balancers: 200 only
+ * when the database answers a read of a real table (the migrations table, so
+ * it is also the migrated database). On SQLite the file must still be there:
+ * an open connection keeps working on a deleted or unmounted file, silently
+ * writing into nowhere a restart would see.
+ */
 export async function checkHealth() {
   const started = performance.now();
   try {
-    await db.$queryRawUnsafe("SELECT 1");
+    if (provider === "sqlite" && !fs.existsSync(sqliteFilePath(databaseUrl()))) throw new Error("the database file is gone");
+    await db.$queryRawUnsafe(`SELECT 1 FROM "_prisma_migrations" LIMIT 1`);
     return { ok: true as const, database: provider, latencyMs: Math.round(performance.now() - started) };
-  } catch {
+  } catch (error) {
+    // No detail in the answer (it is public); the cause goes to the log.
+    console.error(`health: the database check failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
     return { ok: false as const, database: provider };
   }
 }

@@ -102,7 +102,9 @@ describe(`kill -9 under load on ${kind}`, () => {
 
     for (let round = 0; round < KILLS; round++) {
       const before = acknowledged.length;
-      await sleep(800 + Math.random() * 700);
+      // Kill mid-stream: once this server is taking submissions, at a random moment.
+      for (const deadline = Date.now() + 20_000; acknowledged.length - before < 10 && Date.now() < deadline; ) await sleep(20);
+      await sleep(Math.random() * 500);
       let resume!: () => void;
       ready = new Promise((r) => (resume = r));
       await server.stop("SIGKILL");
