@@ -3,7 +3,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
-import { FORM_TITLE_MAX, formSchemaSchema, type FormSchema, type FormSchemaInput } from "@/lib/schema/form-schema";
+import { FORM_TITLE_MAX, formSchemaSchema, isAnswerable, type FormSchema, type FormSchemaInput } from "@/lib/schema/form-schema";
 import { findTemplate } from "@/lib/templates/templates";
 import { draftOf, serializeForm, serializeFormListItem, type StoredDraft } from "./serialize";
 import { SLUG_MAX, type CreateFormInput, type UpdateFormInput } from "./settings";
@@ -55,6 +55,9 @@ export async function updateForm(userId: string, formId: string, input: UpdateFo
   if (startAt && endAt && startAt >= endAt) {
     throw new AppError("validation_failed", "endAt must be after startAt", [{ path: "endAt", message: "Must be after startAt" }]);
   }
+  const publishing = status === "published" && current.status !== "published";
+  // Checked before anything is written, so a refused publish changes no setting either.
+  if (publishing) assertPublishable(draftOf(current));
   if (settings.slug === null && (status ?? current.status) === "published") {
     throw new AppError("validation_failed", "A published form needs a slug", [{ path: "slug", message: "Cannot be cleared while published" }]);
   }
@@ -73,7 +76,7 @@ export async function updateForm(userId: string, formId: string, input: UpdateFo
   } catch (error) {
     throw slugError(error, settings.slug ?? undefined);
   }
-  if (status === "published" && current.status !== "published") return publishForm(userId, formId);
+  if (publishing) return publishForm(userId, formId);
   if (status === "draft" && current.status === "published") return unpublishForm(userId, formId);
   return getForm(userId, formId);
 }
@@ -136,6 +139,7 @@ export async function publishForm(userId: string, formId: string) {
   const form = await getOwnedForm(userId, formId);
   const version = (form.publishedVersion ?? 0) + 1;
   const schema = { ...draftOf(form), version };
+  assertPublishable(schema);
   for (let attempt = 0; ; attempt++) {
     const slug = form.slug ?? (attempt === 0 ? slugify(form.title) : `${slugify(form.title).slice(0, SLUG_MAX - 7)}-${randomSuffix()}`);
     try {
@@ -154,6 +158,15 @@ export async function publishForm(userId: string, formId: string) {
       if (isUniqueViolation(error, "formId")) throw new AppError("conflict", "The form was published concurrently; reload and try again");
       throw slugError(error, form.slug ?? slug);
     }
+  }
+}
+
+// A public page with nothing to answer would only collect empty responses.
+function assertPublishable(schema: Pick<FormSchema, "questions">) {
+  if (!schema.questions.some(isAnswerable)) {
+    throw new AppError("validation_failed", "Add at least one question to answer before publishing", [
+      { path: "questions", message: "The draft has no question to answer (statements and hidden fields do not count)" },
+    ]);
   }
 }
 

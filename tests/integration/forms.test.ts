@@ -227,6 +227,7 @@ describe("PATCH /api/forms/:id", () => {
 
   it("status published publishes, status draft unpublishes; a published form keeps its slug", async () => {
     const id = await newForm(`Via patch ${rand()}`);
+    await owner.api.put(`/api/forms/${id}/version/draft`, schemaWith(`Via patch ${rand()}`));
     const published = await owner.api.patch(`/api/forms/${id}`, { status: "published" });
     expect(published.status).toBe(200);
     expect(published.body.form.status).toBe("published");
@@ -337,8 +338,24 @@ describe("POST /api/forms/:id/publish", () => {
   it("keeps a slug that was set", async () => {
     const slug = `chosen-${rand()}`;
     const id = (await owner.api.post("/api/forms", { title: "Whatever", slug })).body.form.id;
+    await owner.api.put(`/api/forms/${id}/version/draft`, schemaWith("Whatever"));
     const res = await owner.api.post(`/api/forms/${id}/publish`);
     expect(res.body.form.slug).toBe(slug);
+  });
+
+  it("refuses a draft with no question to answer (400), through PATCH too, changing nothing", async () => {
+    const id = await newForm(`Empty ${rand()}`);
+    for (const questions of [[], [{ key: "hi", type: "statement", title: "Hello" }, { key: "src", type: "hidden" }]]) {
+      await owner.api.put(`/api/forms/${id}/version/draft`, schemaWith("Empty", questions));
+      const res = await owner.api.post(`/api/forms/${id}/publish`);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: "validation_failed", details: [{ path: "questions" }] });
+    }
+    const before = (await owner.api.get(`/api/forms/${id}`)).body.form;
+    const patched = await owner.api.patch(`/api/forms/${id}`, { status: "published", maxResponses: 3 });
+    expect(patched.status).toBe(400);
+    expect((await owner.api.get(`/api/forms/${id}`)).body.form).toEqual(before);
+    expect(before).toMatchObject({ status: "draft", slug: null, published: null, maxResponses: null });
   });
 
   it("snapshots the draft: later draft edits stay out of `published` until the next publish", async () => {
