@@ -8,7 +8,9 @@
  * The form is created through the API with the page's session (the builder's
  * own flow is 01's subject); the responses go through the real public page.
  */
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { dashboardUrl } from "./owner";
 import { signIn } from "./session";
@@ -20,7 +22,22 @@ const FORM_TITLE = "Friday lunch feedback";
 // minimum fill time (3 s) after the page was served; people take longer.
 const HUMAN_FILL_MS = 3_500;
 
-test.use({ viewport: { width: 1280, height: 900 } });
+// One sign-in for the whole file (sign-in attempts are rate-limited per
+// email, and the suite's other specs sign the same owner in too).
+const SESSION_STATE = join(tmpdir(), `formloom-e2e-02-session-${process.pid}.json`);
+
+test.use({ viewport: { width: 1280, height: 900 }, storageState: SESSION_STATE });
+
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ storageState: undefined });
+  await signIn(await context.newPage());
+  await context.storageState({ path: SESSION_STATE });
+  await context.close();
+});
+
+test.afterAll(async () => {
+  await rm(SESSION_STATE, { force: true });
+});
 
 interface Answer {
   ref: string;
@@ -117,7 +134,6 @@ const optionCount = (page: Page, option: string) => questionCard(page, "food").l
 
 test("responses: table, filters in the URL, detail panel, filtered CSV, analytics, delete", async ({ page }) => {
   await mkdir(ARTIFACTS, { recursive: true });
-  await signIn(page);
   const errors = dashboardErrors(page);
   const form = await createPublishedForm(page);
   const responsesUrl = `${dashboardUrl()}/forms/${form.id}/responses`;
@@ -232,7 +248,6 @@ test("responses: table, filters in the URL, detail panel, filtered CSV, analytic
 });
 
 test("pages of 20 or 50, a date range, and a bad date in the URL", async ({ page }) => {
-  await signIn(page);
   const form = await createPublishedForm(page);
   // Straight to the public API (no page, so no fill-time check): 23 responses.
   for (let i = 1; i <= 23; i++) {
@@ -278,7 +293,6 @@ test("pages of 20 or 50, a date range, and a bad date in the URL", async ({ page
 
 test("responses and analytics fit a tablet (768 px) without sideways scrolling", async ({ page }) => {
   await mkdir(ARTIFACTS, { recursive: true });
-  await signIn(page);
   const form = await createPublishedForm(page);
   await respondOnPublicPage(page, form.slug, FIRST);
   await page.setViewportSize({ width: 768, height: 1024 });
