@@ -1,5 +1,5 @@
 import { formatCount, percentOf } from "./format";
-import type { Count } from "./types";
+import type { Count } from "@/lib/analytics/view-model";
 import styles from "./analytics.module.css";
 
 /**

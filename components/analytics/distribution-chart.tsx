@@ -7,7 +7,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { DataTable } from "./data-table";
 import { formatCount, percentOf } from "./format";
-import type { Count } from "./types";
+import type { Count } from "@/lib/analytics/view-model";
 import styles from "./analytics.module.css";
 
 export const NPS_COLORS = { detractor: "#c2410c", passive: "#a1a1aa", promoter: "#15803d" } as const;

@@ -1,5 +1,5 @@
 import { formatCount, formatRate } from "./format";
-import type { Headline } from "./types";
+import type { Headline } from "@/lib/analytics/view-model";
 import styles from "./analytics.module.css";
 
 /** The four headline numbers. */

@@ -2,7 +2,7 @@ import { LocalTime } from "@/components/ui";
 import { ChoiceBars } from "./choice-bars";
 import { DistributionChart, NPS_COLORS } from "./distribution-chart";
 import { formatAverage, formatCount, formatNumber, percentOf } from "./format";
-import type { QuestionView } from "./types";
+import type { QuestionView } from "@/lib/analytics/view-model";
 import { YesNoSplit } from "./yes-no-split";
 import styles from "./analytics.module.css";
 

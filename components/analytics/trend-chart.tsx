@@ -7,7 +7,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { DataTable } from "./data-table";
 import { formatCount, shortDay } from "./format";
-import type { TrendPoint } from "./types";
+import type { TrendPoint } from "@/lib/analytics/view-model";
 import styles from "./analytics.module.css";
 
 export function TrendChart({ points }: { points: TrendPoint[] }) {
