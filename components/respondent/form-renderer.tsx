@@ -54,6 +54,9 @@ export function FormRenderer(props: FormRendererProps) {
     honeypot: () => honeypot.current?.value ?? "",
   });
   const [done, setDone] = useState(false);
+  // Marks the form interactive (hydrated): tests and styles can tell server HTML from the live form.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   useEffect(() => {
     // One view per person per form (the endpoint dedupes); it also sets the respondent cookie.
@@ -68,6 +71,7 @@ export function FormRenderer(props: FormRendererProps) {
       noValidate
       onSubmit={onSubmit}
       aria-label={schema.title}
+      data-ready={ready ? "" : undefined}
     >
       {props.startToken ? <input type="hidden" name={START_TOKEN_FIELD} value={props.startToken} /> : null}
       {schema.questions.map((q) =>

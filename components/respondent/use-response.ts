@@ -48,6 +48,8 @@ export function useResponse(opts: ResponseOptions) {
   const chain = useRef<Promise<void>>(Promise.resolve());
   const o = useRef(opts);
   o.current = opts;
+  // The start token the response was started with (see resume).
+  const tokenRef = useRef(opts.startToken);
 
   const replace = useCallback((next: Draft) => {
     draftRef.current = next;
@@ -59,9 +61,14 @@ export function useResponse(opts: ResponseOptions) {
     setErrors((e) => (e[key] ? { ...e, [key]: "" } : e));
   }, [replace]);
 
-  /** Continue a response started before a reload. */
+  /**
+   * Continue a response started before a reload. The minimum fill time runs
+   * from when the respondent first opened the form, so the token issued then
+   * (kept in localStorage) goes on; without it none is sent, as for an API client.
+   */
   const resume = useCallback((id: string, answers: Draft) => {
     idRef.current = id;
+    tokenRef.current = readStartToken(o.current.slug, id);
     lastSaved.current = JSON.stringify(compact(answers));
     replace(answers);
   }, [replace]);
@@ -75,9 +82,9 @@ export function useResponse(opts: ResponseOptions) {
    * is checked when the response is finished, whichever call does that.
    */
   const send = (partial: boolean): Promise<ApiResult<{ response: SavedResponse }>> => {
-    const { slug, startToken, honeypot, questions } = o.current;
+    const { slug, honeypot, questions } = o.current;
     const answers = compact(draftRef.current);
-    const spam = { startToken, honeypot: honeypot() || undefined };
+    const spam = { startToken: tokenRef.current, honeypot: honeypot() || undefined };
     const id = idRef.current;
     if (!id) return createResponse(slug!, { answers, partial, ...spam });
     const all: Record<string, AnswerValue | null> = {};
@@ -101,6 +108,7 @@ export function useResponse(opts: ResponseOptions) {
         r = await send(true);
       }
       if (r.ok) {
+        if (!idRef.current) keepStartToken(o.current.slug, r.data.response.id, tokenRef.current);
         idRef.current = r.data.response.id;
         return;
       }
@@ -140,4 +148,23 @@ export function useResponse(opts: ResponseOptions) {
   }, []);
 
   return { draft, draftRef, setAnswer, errors, setErrors, banner, busy, savePartial, submit, resume };
+}
+
+const tokenKey = (slug: string | undefined) => `formloom:start:${slug}`;
+
+function keepStartToken(slug: string | undefined, id: string, token: string | undefined) {
+  try {
+    if (token) localStorage.setItem(tokenKey(slug), JSON.stringify({ id, token }));
+  } catch {
+    // Storage blocked: a resumed response then goes without a token.
+  }
+}
+
+function readStartToken(slug: string | undefined, id: string): string | undefined {
+  try {
+    const kept = JSON.parse(localStorage.getItem(tokenKey(slug)) ?? "null");
+    return kept?.id === id && typeof kept.token === "string" ? kept.token : undefined;
+  } catch {
+    return undefined;
+  }
 }

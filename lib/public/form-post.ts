@@ -31,7 +31,8 @@ export function answersFromFormData(schema: Pick<FormSchema, "questions">, data:
       answers[q.key] = values.filter((v) => v !== "");
       continue;
     }
-    const raw = values[0];
+    // HTML forms send line breaks as CRLF; the API (and the page with JavaScript) as LF.
+    const raw = values[0].replace(/\r\n?/g, "\n");
     let value: AnswerValue = raw;
     if (NUMERIC.has(q.type) && raw.trim() !== "") {
       // A non-number stays text, so the message is the schema's "Enter a number".

@@ -1,0 +1,72 @@
+/**
+ * Shared steps of the respondent specs: the suite's server and an owner per
+ * spec file, the stored responses read back through the API, screenshots.
+ */
+import { mkdirSync } from "node:fs";
+import { expect, type Page } from "@playwright/test";
+import { apiClient, createOwnerKey, publishForm, type Api } from "./fixtures";
+
+export const ARTIFACTS = "tests/artifacts";
+
+// lib/public/spam.ts MIN_FILL_MS: a submission finished sooner than 3 s after
+// the page was served is silently dropped (201, nothing stored). Every spec
+// that submits waits this long after opening the page, and then checks the
+// response really was stored, so a silent drop fails the test.
+export const HUMAN_FILL_MS = 3_300;
+
+export function publicUrl(): string {
+  const url = process.env.E2E_PUBLIC_URL;
+  if (!url) throw new Error("E2E_PUBLIC_URL is not set: run through playwright.config.ts");
+  return url;
+}
+
+export function ownerApi(): Api {
+  const databaseUrl = process.env.E2E_PUBLIC_DATABASE_URL;
+  if (!databaseUrl) throw new Error("E2E_PUBLIC_DATABASE_URL is not set: run through playwright.config.ts");
+  return apiClient(publicUrl(), createOwnerKey(databaseUrl));
+}
+
+export { publishForm };
+
+/**
+ * Opens a public form and returns when it was served (for the minimum fill
+ * time). With JavaScript, waits until the form is interactive (hydrated), as
+ * a person would before typing.
+ */
+export async function openForm(page: Page, slug: string, query = "", { interactive = true } = {}) {
+  const openedAt = Date.now();
+  const res = await page.goto(`${publicUrl()}/s/${slug}${query}`);
+  expect(res?.status()).toBe(200);
+  if (interactive) await expect(page.locator("form.fl-r[data-ready]")).toHaveCount(1);
+  return openedAt;
+}
+
+export async function waitForFillTime(page: Page, openedAt: number) {
+  const left = openedAt + HUMAN_FILL_MS - Date.now();
+  if (left > 0) await page.waitForTimeout(left);
+}
+
+export interface StoredResponse {
+  id: string;
+  finished: boolean;
+  answers: Record<string, unknown>;
+  metadata: Record<string, string>;
+}
+
+/** The form's finished responses, newest first, as the owner reads them. */
+export async function finishedResponses(api: Api, formId: string): Promise<StoredResponse[]> {
+  const res = await api("GET", `/api/forms/${formId}/responses?limit=50`);
+  expect(res.status).toBe(200);
+  return res.body.responses;
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+}
+
+/** Nothing wider than the viewport (no sideways scrolling on a phone). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll).toBeLessThanOrEqual(width);
+}
