@@ -11,13 +11,12 @@
  *   `partial: true`, fully when finishing. Finishing is where the caps,
  *   startAt/endAt and one-per-person apply (exactly, see submit-guard.ts).
  * - Concurrent PATCHes of one response (fast typing) cannot lose each other's
- *   answers: the update is conditional on the answers it merged over, and is
- *   retried on a fresh read when another PATCH got there first.
+ *   answers: each merges over the stored row while holding its lock.
  * - A finished response cannot change (409 response_finished), except that a
  *   resent finishing PATCH with the same answers answers 200 again: PATCH is
  *   idempotent without an Idempotency-Key.
  */
-import { db } from "@/lib/db/client";
+import { db, provider, type Tx } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError, notFound } from "@/lib/http/errors";
 import { findPublishedForm, type PublishedForm } from "@/lib/public/published-form";
@@ -38,11 +37,6 @@ export interface UpdateResponseInput extends SpamSignals {
   partial?: boolean;
 }
 
-/** Another PATCH changed the response between our read and our write. */
-class ResponseChanged extends Error {}
-
-const MERGE_ATTEMPTS = 5;
-
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && v.length === 0);
 
 /** Stored answers and metadata (of questions the form still has) with the patch on top. */
@@ -59,53 +53,71 @@ function mergeAnswers(form: PublishedForm, stored: { answers: string; metadata: 
   return merged;
 }
 
+interface StoredResponse {
+  id: string;
+  finished: boolean;
+  submittedAt: Date | null;
+  answers: string;
+  metadata: string;
+}
+
+/**
+ * The respondent's response, locked until the transaction ends, so that
+ * concurrent PATCHes of one response merge one after the other and none is
+ * lost. SQLite transactions are serialized already; PostgreSQL needs the row lock.
+ */
+async function lockOwnResponse(tx: Tx, formId: string, id: string, personKey: string): Promise<StoredResponse | null> {
+  const rows =
+    provider === "postgresql"
+      ? await tx.$queryRaw<StoredResponse[]>`
+          SELECT "id", "finished", "submittedAt", "answers", "metadata" FROM "Response"
+          WHERE "id" = ${id} AND "formId" = ${formId} AND "personKey" = ${personKey} FOR UPDATE`
+      : await tx.$queryRaw<StoredResponse[]>`
+          SELECT "id", "finished", "submittedAt", "answers", "metadata" FROM "Response"
+          WHERE "id" = ${id} AND "formId" = ${formId} AND "personKey" = ${personKey}`;
+  const row = rows[0];
+  if (!row) return null;
+  return { ...row, finished: Boolean(row.finished), submittedAt: row.submittedAt === null ? null : new Date(row.submittedAt) };
+}
+
 export async function updateResponse(input: UpdateResponseInput): Promise<SubmitResult> {
   await enforceSubmissionRateLimit(input.respondent.ip);
   const finishing = !input.partial;
   const { personKey } = input.respondent;
   return withPublishedForm(input.slug, async (form) => {
-    for (let attempt = 1; ; attempt++) {
-      const stored = await db.response.findFirst({
-        where: { id: input.id, formId: form.formId, personKey },
-        select: { id: true, finished: true, submittedAt: true, answers: true, metadata: true },
-      });
-      if (!stored) throw notFound("Response");
-      const verdict = spamVerdict(form.formId, input, { finishing });
-      const merged = mergeAnswers(form, stored, input.answers ?? {});
+    try {
+      return await db.$transaction(async (tx): Promise<SubmitResult> => {
+        const stored = await lockOwnResponse(tx, form.formId, input.id, personKey);
+        if (!stored) throw notFound("Response");
+        const verdict = spamVerdict(form.formId, input, { finishing });
+        const merged = mergeAnswers(form, stored, input.answers ?? {});
+        if (stored.finished) {
+          if (finishing && sameAsStored(form, merged, stored)) return { status: 200, body: { response: serializeResponse(stored.id, stored.submittedAt) } };
+          throw new AppError("response_finished", "This response has already been submitted and cannot be changed");
+        }
+        const values = validateAnswers(form, merged, { partial: !finishing });
+        const now = new Date();
+        // Dropped spam gets the usual answer; the response stays as it was.
+        if (verdict === "drop") return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
 
-      if (stored.finished) {
-        if (finishing && sameAsStored(form, merged, stored)) return { status: 200, body: { response: serializeResponse(stored.id, stored.submittedAt) } };
-        throw new AppError("response_finished", "This response has already been submitted and cannot be changed");
-      }
-      const values = validateAnswers(form, merged, { partial: !finishing });
-      const now = new Date();
-      // Dropped spam gets the usual answer; the response stays as it was.
-      if (verdict === "drop") return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
-
-      const { answers, metadata } = splitMetadata(form.schema, values);
-      try {
-        await db.$transaction(async (tx) => {
-          const { count } = await tx.response.updateMany({
-            where: { id: stored.id, finished: false, answers: stored.answers, metadata: stored.metadata },
-            data: {
-              versionId: form.versionId,
-              updatedAt: now,
-              ...finishColumns(finishing, now, personKey, form.limitOnePerPerson),
-              ...responseColumns(form.schema, answers, metadata),
-            },
-          });
-          if (count !== 1) throw new ResponseChanged();
-          await writeAnswerRows(tx, { responseId: stored.id, formId: form.formId, finished: finishing }, answerRows(form.schema, answers, metadata), { replace: true });
-          if (finishing) await claimResponseSlot(tx, form, now);
-          else await checkFormOpen(tx, form, now);
-        }, TX_OPTIONS);
-      } catch (error) {
-        if (error instanceof ResponseChanged && attempt < MERGE_ATTEMPTS) continue;
-        if (error instanceof ResponseChanged) throw new AppError("conflict", "The response changed while saving; please try again");
-        if (isUniqueViolation(error, "onePerPerson")) throw alreadyResponded();
-        throw error;
-      }
-      return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
+        const { answers, metadata } = splitMetadata(form.schema, values);
+        await tx.response.update({
+          where: { id: stored.id },
+          data: {
+            versionId: form.versionId,
+            updatedAt: now,
+            ...finishColumns(finishing, now, personKey, form.limitOnePerPerson),
+            ...responseColumns(form.schema, answers, metadata),
+          },
+        });
+        await writeAnswerRows(tx, { responseId: stored.id, formId: form.formId, finished: finishing }, answerRows(form.schema, answers, metadata), { replace: true });
+        if (finishing) await claimResponseSlot(tx, form, now);
+        else await checkFormOpen(tx, form, now);
+        return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
+      }, TX_OPTIONS);
+    } catch (error) {
+      if (isUniqueViolation(error, "onePerPerson")) throw alreadyResponded();
+      throw error;
     }
   });
 }

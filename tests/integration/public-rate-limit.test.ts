@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from "../setup/server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 let database: TestDatabase;
-let servers: RunningServer[] = [];
+const servers: RunningServer[] = [];
 let key: string;
 
 beforeAll(async () => {
@@ -25,7 +25,8 @@ beforeAll(async () => {
     });
   admin("create-user", "--email", "limits@example.test", "--password", "correct horse battery staple");
   key = admin("create-key", "--email", "limits@example.test", "--name", "limits", "--scope", "write").trim().split("\n").pop()!;
-  servers = await Promise.all([startServer(database.url, { SUBMISSION_RATE_LIMIT: "3" }), startServer(database.url, { SUBMISSION_RATE_LIMIT: "3" })]);
+  // One after the other, so that a failing second start still leaves the first to stop.
+  for (let i = 0; i < 2; i++) servers.push(await startServer(database.url, { SUBMISSION_RATE_LIMIT: "3" }));
 }, 120_000);
 
 afterAll(async () => {
