@@ -5,6 +5,7 @@
  * published form by lib/schema/answers.ts; here only their JSON shape.
  */
 import { z } from "zod";
+import { formModes, questionSchema } from "@/lib/schema/form-schema";
 
 export const publicFormParams = z.strictObject({ slug: z.string().min(1).max(200) });
 export const publicResponseParams = z.strictObject({ slug: z.string().min(1).max(200), id: z.string().min(1).max(64) });
@@ -77,3 +78,24 @@ export const currentResponseResultSchema = z
     }),
   })
   .meta({ id: "CurrentResponse" });
+
+/** The answer of GET /api/public/forms/:slug: what a renderer needs, never owner data. */
+export const publicFormResultSchema = z
+  .object({
+    form: z.object({
+      slug: z.string(),
+      version: z.int().describe("The published version respondents answer"),
+      title: z.string(),
+      description: z.string().nullable(),
+      mode: z.enum(formModes),
+      thankYouMessage: z.string().nullable(),
+      questions: z.array(questionSchema),
+      startAt: z.iso.datetime().nullable(),
+      endAt: z.iso.datetime().nullable(),
+      availability: z
+        .enum(["open", "not_open", "closed", "full", "already_responded"])
+        .describe("already_responded: this respondent (cookie, else IP + user agent) already answered a one-per-person form"),
+      startToken: z.string().describe("Send back as startToken when submitting (spam check)"),
+    }),
+  })
+  .meta({ id: "PublicForm" });
