@@ -40,7 +40,8 @@ export function distDir(): string {
  */
 const devMode = () => process.env.TEST_SERVER_MODE === "dev";
 
-export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
+/** `nodeArgs`: extra flags for the server's node (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<RunningServer> {
   if (!devMode() && !fs.existsSync(path.join(root, distDir(), "BUILD_ID"))) {
     throw new Error(`No production build in ${distDir()}: run "npm run build" (or npm test, which builds) first`);
   }
@@ -52,7 +53,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   // the script in a grandchild, so a SIGKILL to the child would leave the real
   // server running (and holding the database).
   const loader = pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href;
-  const child = spawn(process.execPath, ["--import", loader, path.join(root, "scripts/serve.ts"), devMode() ? "dev" : "start"], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", loader, path.join(root, "scripts/serve.ts"), devMode() ? "dev" : "start"], {
     cwd: root,
     env: {
       ...process.env,

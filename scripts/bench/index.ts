@@ -1,0 +1,200 @@
+/**
+ * npm run bench -- [--n 1000000] [--db sqlite|postgresql] [--pg-url URL]
+ *                  [--dist-dir .next-bench] [--rebuild] [--profile] [--keep]
+ *
+ * Seeds N responses into a fresh database, starts the production server on
+ * it, measures, and prints ONE table: submission throughput next to the two
+ * floors (bare node:http + better-sqlite3, bare Next.js route handler + the
+ * same INSERT) with both ratios, analytics, the responses page, and the CSV
+ * export with the server's peak RSS. Not part of npm test.
+ *
+ * --db postgresql: a fresh database on --pg-url (default TEST_DATABASE_URL).
+ * --profile: afterwards, one more submission run with the server under
+ *   `node --cpu-prof`, and a summary of where its CPU time went.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import Database from "better-sqlite3";
+import { createTestDatabase } from "../../tests/setup/database";
+import { freePort, startServer, type RunningServer } from "../../tests/setup/server";
+import { probes, submissionBody } from "./data";
+import { peakRssMb, postLoad, resetPeakRss, startChild, streamExport, timeGet, type Load } from "./measure";
+import { summarizeProfile } from "./profile";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const floorApp = path.join(root, "scripts/bench/floor-app");
+const nextBin = path.join(root, "node_modules/next/dist/bin/next");
+
+const { values: args } = parseArgs({
+  options: {
+    n: { type: "string", default: "1000000" },
+    db: { type: "string", default: "sqlite" },
+    "pg-url": { type: "string" },
+    "dist-dir": { type: "string", default: ".next-bench" },
+    rebuild: { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+  },
+  strict: true,
+});
+const n = Number(args.n);
+if (!Number.isInteger(n) || n < 1000) throw new Error("--n must be a whole number ≥ 1000");
+if (args.db !== "sqlite" && args.db !== "postgresql") throw new Error("--db must be sqlite or postgresql");
+const kind = args.db;
+if (kind === "postgresql") {
+  process.env.TEST_DATABASE_URL = args["pg-url"] ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+}
+process.env.NEXT_DIST_DIR = args["dist-dir"];
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+const log = (line: string) => console.error(line);
+
+function build(label: string, argv: string[], env: Record<string, string>, buildIdFile: string) {
+  if (!args.rebuild && fs.existsSync(buildIdFile)) return log(`${label}: using the build in ${path.dirname(buildIdFile)}`);
+  log(`${label}: next build …`);
+  const result = spawnSync(process.execPath, [nextBin, "build", ...argv], { cwd: root, env: { ...process.env, ...env }, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${label} build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+function machine(): string {
+  const cpu = /model name\s*:\s*(.*)/.exec(fs.readFileSync("/proc/cpuinfo", "utf8"))?.[1] ?? os.cpus()[0]?.model;
+  return `${os.cpus().length} cores (nproc ${execFileSync("nproc").toString().trim()}), ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
+}
+
+async function main() {
+  build("app", [], {}, path.join(root, args["dist-dir"]!, "BUILD_ID"));
+  const floorDist = ".next-floor";
+  build("framework floor", [floorApp], { FLOOR_DIST_DIR: floorDist }, path.join(floorApp, floorDist, "BUILD_ID"));
+
+  log(`database: fresh ${kind}`);
+  const database = await createTestDatabase(kind, "bench");
+  process.env.DATABASE_URL = database.url;
+  // The owner and forms go through the app's modules, which read DATABASE_URL on import.
+  const { seed } = await import("./seed");
+  log(`seeding ${n.toLocaleString("en-US")} responses …`);
+  const seeded = await seed(database.url, n, log);
+  log(`seeded in ${seeded.seconds.toFixed(0)} s: ${seeded.rows.responses} responses, ${seeded.rows.answers} answers, ${seeded.rows.views} views`);
+
+  const rows: string[][] = [];
+  const row = (what: string, result: string, target = "", met?: boolean) => rows.push([what, result, target, met === undefined ? "" : met ? "yes" : "NO"]);
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer(database.url, { SUBMISSION_RATE_LIMIT: "0" });
+    const auth = { authorization: `Bearer ${seeded.readKey}` };
+    const form = `${server.baseUrl}/api/forms/${seeded.main.id}`;
+    const ms = (t: { ms: number }) => `${t.ms.toFixed(1)} ms`;
+
+    log("measuring reads …");
+    const summary = await timeGet(`${form}/analytics/summary`, auth);
+    row(`Analytics summary (${seeded.main.responses.toLocaleString("en-US")} responses in the form)`, ms(summary), "< 500 ms", summary.ms < 500);
+    const trend = await timeGet(`${form}/analytics/trend`, auth);
+    row("Analytics trend (30 days)", ms(trend), "< 500 ms", trend.ms < 500);
+    const metadata = `metadata%5B${probes.metadataFilter.key}%5D=${probes.metadataFilter.value}`;
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const pages: [string, string, number][] = [
+      ["Responses page, no filter", "limit=20", 50],
+      [`Responses page, metadata filter (${probes.metadataFilter.key}=${probes.metadataFilter.value})`, `limit=20&${metadata}`, 50],
+      ["Responses page, date range (30 days)", `limit=20&from=${day(90)}&to=${day(60)}`, 50],
+      [`Responses page, search "${probes.search}"`, `limit=20&search=${probes.search}`, 300],
+    ];
+    for (const [label, query, target] of pages) {
+      const t = await timeGet(`${form}/responses?${query}`, auth);
+      row(label, ms(t), `< ${target} ms`, t.ms < target);
+    }
+
+    log("exporting everything …");
+    const pid = server.process.pid!;
+    const rssBefore = peakRssMb(pid);
+    const reset = resetPeakRss(pid);
+    const exported = await streamExport(`${form}/responses/export?includeMetadata=1`, auth);
+    const rss = peakRssMb(pid);
+    const rate = exported.rows / exported.seconds;
+    row(
+      `CSV export, all ${exported.rows.toLocaleString("en-US")} rows (${(exported.bytes / 2 ** 20).toFixed(0)} MB) in ${exported.seconds.toFixed(1)} s`,
+      `${Math.round(rate).toLocaleString("en-US")} rows/s`,
+      "≥ 100,000 rows/s",
+      rate >= 100_000,
+    );
+    row(`Server peak RSS during the export${reset ? "" : ` (since start; was ${rssBefore.toFixed(0)} MB before)`}`, `${rss.toFixed(0)} MB`, "< 300 MB", rss < 300);
+
+    log("submission load: Formloom, then the two floors …");
+    const submitUrl = `${server.baseUrl}/api/public/forms/${seeded.submit.slug}/responses`;
+    const app = await postLoad(submitUrl, submissionBody);
+    await server.stop();
+    server = undefined;
+
+    const floorDb = path.join(os.tmpdir(), `formloom-bench-floor-${process.pid}.db`);
+    const setup = new Database(floorDb);
+    setup.pragma("journal_mode = WAL");
+    setup.exec(`CREATE TABLE IF NOT EXISTS "Floor" ("id" TEXT PRIMARY KEY, "body" TEXT NOT NULL, "createdAt" TEXT NOT NULL)`);
+    setup.close();
+    const load = async (label: string, command: string, argv: string[], env: Record<string, string>, port: number, urlPath: string, cwd?: string): Promise<Load> => {
+      const url = `http://127.0.0.1:${port}${urlPath}`;
+      const probe = async () => (await fetch(url, { method: "POST", body: "{}", headers: { "content-type": "application/json" } })).status === 201;
+      const child = await startChild(command, argv, env, probe, cwd);
+      try {
+        return await postLoad(url, submissionBody);
+      } finally {
+        await child.stop();
+        log(`  ${label} done`);
+      }
+    };
+    const physicalPort = await freePort();
+    const physical = await load("physical floor", process.execPath, [path.join(root, "scripts/bench/physical-floor.mjs"), floorDb, String(physicalPort)], {}, physicalPort, "/");
+    const frameworkPort = await freePort();
+    const framework = await load(
+      "framework floor",
+      process.execPath,
+      [nextBin, "start", floorApp, "-p", String(frameworkPort), "-H", "127.0.0.1"],
+      { FLOOR_DB: floorDb, FLOOR_DIST_DIR: floorDist, NODE_ENV: "production" },
+      frameworkPort,
+      "/api/insert",
+    );
+    fs.rmSync(floorDb, { force: true });
+    for (const suffix of ["-wal", "-shm"]) fs.rmSync(floorDb + suffix, { force: true });
+
+    const loadCell = (l: Load) => `${Math.round(l.rps).toLocaleString("en-US")} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms${l.other ? `, ${l.other} non-201/errors` : ""}`;
+    rows.unshift(
+      ["Submissions: Formloom POST /api/public/forms/:slug/responses (32 conns, 10 s)", loadCell(app), "", ""],
+      ["Physical floor: node:http + one prepared better-sqlite3 INSERT", loadCell(physical), "", ""],
+      ["Framework floor: Next.js route handler (prod build) + the same INSERT", loadCell(framework), "", ""],
+      ["Formloom ÷ framework floor", (app.rps / framework.rps).toFixed(2), "≥ 0.70", String(app.rps / framework.rps >= 0.7 ? "yes" : "NO")],
+      ["Formloom ÷ physical floor", (app.rps / physical.rps).toFixed(3), "", ""],
+    );
+
+    const width = [0, 1, 2, 3].map((c) => Math.max(...[["Measurement", "Result", "Target", "Met"], ...rows].map((r) => r[c].length)));
+    const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(width[c])).join(" | ")} |`;
+    console.log(`\nFormloom benchmark — ${kind}, ${n.toLocaleString("en-US")} responses seeded (${seeded.rows.answers.toLocaleString("en-US")} answer rows) in ${seeded.seconds.toFixed(0)} s`);
+    console.log(`Machine: ${machine()}\n`);
+    console.log(line(["Measurement", "Result", "Target", "Met"]));
+    console.log(`|${width.map((w) => "-".repeat(w + 2)).join("|")}|`);
+    for (const r of rows) console.log(line(r));
+
+    if (args.profile) {
+      log("\nprofiling the submission path (node --cpu-prof) …");
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "formloom-cpuprof-"));
+      const profiled = await startServer(database.url, { SUBMISSION_RATE_LIMIT: "0", NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` });
+      const warm = await postLoad(`${profiled.baseUrl}/api/public/forms/${seeded.submit.slug}/responses`, submissionBody, 10);
+      await profiled.stop();
+      const profiles = fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile")).map((f) => path.join(dir, f));
+      // The server process writes the biggest profile (tsx's loader may write small ones).
+      const biggest = profiles.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0];
+      console.log(`\n(${Math.round(warm.rps)} req/s while profiled; profile: ${biggest})`);
+      console.log(summarizeProfile(biggest));
+    }
+  } finally {
+    await server?.stop();
+    if (args.keep) log(`kept the database: ${database.url}`);
+    else await database.drop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  },
+);
