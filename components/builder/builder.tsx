@@ -27,11 +27,12 @@ const toBuilderValues = (draft: FormSchema): BuilderValues => {
 };
 
 /** The schema as respondents would get it, for "does the draft differ from what is published?". */
-function comparable(schema: unknown): string | null {
-  const parsed = formSchemaSchema.safeParse(schema);
+function comparable(schema: object): string | null {
+  const { publishedAt: _at, ...rest } = schema as { publishedAt?: string };
+  const parsed = formSchemaSchema.safeParse(rest);
   if (!parsed.success) return null;
-  const { version: _v, ...rest } = parsed.data;
-  return JSON.stringify(rest);
+  const { version: _v, ...fields } = parsed.data;
+  return JSON.stringify(fields);
 }
 
 const saveLabels: Record<SaveState, { text: string; tone: "success" | "neutral" | "warning" | "danger" }> = {

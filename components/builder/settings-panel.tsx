@@ -114,7 +114,7 @@ export function SettingsPanel({ formId, settings, onSaved }: { formId: string; s
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="stack" aria-label="Form settings">
+    <form onSubmit={onSubmit} method="post" noValidate className="stack" aria-label="Form settings">
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
       <Input
         label="Link (slug)"

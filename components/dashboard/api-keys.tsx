@@ -53,7 +53,7 @@ export function CreateKeyForm() {
         </Card>
       )}
       <Card title="Create a key" titleAs="h2">
-        <form onSubmit={onSubmit} noValidate className="stack">
+        <form onSubmit={onSubmit} method="post" noValidate className="stack">
           {error && <Alert tone="danger">{error}</Alert>}
           <div className="form-grid" style={{ gridTemplateColumns: "minmax(200px, 2fr) minmax(160px, 1fr)" }}>
             <Input label="Name" placeholder="e.g. Zapier, CI, reporting" hint="To recognise the key in this list" error={formState.errors.name?.message} {...register("name")} />

@@ -9,7 +9,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { safeCallbackUrl } from "@/lib/auth/callback-url";
@@ -35,6 +35,10 @@ export function CredentialsForm({ mode, callbackUrl }: { mode: Mode; callbackUrl
     defaultValues: { email: "", password: "" },
   });
   const { errors, isSubmitting } = formState;
+  // Until React has hydrated, a submit would be the browser's own GET with the
+  // password in the URL: keep the button disabled until then (and POST anyway).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -59,7 +63,7 @@ export function CredentialsForm({ mode, callbackUrl }: { mode: Mode; callbackUrl
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="stack">
+    <form onSubmit={onSubmit} method="post" noValidate className="stack">
       {error && <Alert tone="danger">{error}</Alert>}
       <Input label="Email" type="email" autoComplete={mode === "login" ? "username" : "email"} error={errors.email?.message} {...register("email")} />
       <Input
@@ -70,7 +74,7 @@ export function CredentialsForm({ mode, callbackUrl }: { mode: Mode; callbackUrl
         error={errors.password?.message}
         {...register("password")}
       />
-      <Button type="submit" loading={isSubmitting}>{submitLabel[mode]}</Button>
+      <Button type="submit" loading={isSubmitting} disabled={!hydrated}>{submitLabel[mode]}</Button>
       {mode === "signup" && <p className="small muted">Already have an account? <Link href="/login">Sign in</Link></p>}
     </form>
   );

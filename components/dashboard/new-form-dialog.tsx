@@ -69,7 +69,7 @@ function NewFormDialog({ templates, onClose }: { templates: TemplateSummary[]; o
 
   return (
     <dialog ref={ref} className="dialog" style={{ width: "min(560px, calc(100vw - 32px))" }} aria-labelledby={`${id}-title`} onClose={onClose}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} method="post" noValidate>
         <div className="dialog-body stack">
           <h2 id={`${id}-title`}>New form</h2>
           {error && <Alert tone="danger">{error}</Alert>}

@@ -1,5 +1,0 @@
-import { PageLoading } from "@/components/ui";
-
-export default function Loading() {
-  return <PageLoading label="Loading forms" />;
-}
