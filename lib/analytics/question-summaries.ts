@@ -6,7 +6,7 @@
  */
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
-import { andMetadata } from "@/lib/responses/filters";
+import { andMetadata, hasMetadata, metadataDriver } from "@/lib/responses/filters";
 import type { Question, QuestionOf } from "@/lib/schema/form-schema";
 
 export const LATEST_TEXT_ANSWERS = 5;
@@ -28,10 +28,25 @@ export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 const keyList = (questions: Question[]) => Prisma.join(questions.map((q) => q.key));
 
-/** Answer rows of finished responses of these questions that pass the filters. */
-const answersOf = (scope: Scope, questions: Question[]) => Prisma.sql`
-  a."formId" = ${scope.formId} AND a."finished" = TRUE AND a."questionKey" IN (${keyList(questions)})
-  ${andMetadata(scope.metadata, Prisma.sql`a."responseId"`)}`;
+/**
+ * FROM + WHERE over `"Answer" a`: the answers of finished responses to these
+ * questions that pass the filters. Unfiltered it is one covering index range
+ * per question. With metadata filters it is driven from the filter's own
+ * index range (CROSS JOIN keeps that order on SQLite) and probes each
+ * matching response's answers on the covering (responseId, questionKey,
+ * valueText, valueNumber) index, so its cost follows what the filter matches.
+ * (m is finished, so are its response's other answers: Answer.finished
+ * mirrors Response.finished.)
+ */
+function answersOf(scope: Scope, questions: Question[]) {
+  const keys = keyList(questions);
+  if (!hasMetadata(scope.metadata)) {
+    return Prisma.sql`FROM "Answer" a WHERE a."formId" = ${scope.formId} AND a."finished" = TRUE AND a."questionKey" IN (${keys})`;
+  }
+  return Prisma.sql`FROM "Answer" m CROSS JOIN "Answer" a
+    WHERE ${metadataDriver(scope.formId, scope.metadata, true)}
+      AND a."responseId" = m."responseId" AND a."questionKey" IN (${keys})`;
+}
 
 type Grouped = { k: string; v: string | number | null; n: number | bigint };
 
@@ -40,7 +55,7 @@ async function countsByValue(scope: Scope, questions: Question[], column: "value
   if (!questions.length) return byKey;
   const rows = await db.$queryRaw<Grouped[]>(Prisma.sql`
     SELECT a."questionKey" AS k, a.${Prisma.raw(`"${column}"`)} AS v, COUNT(*) AS n
-    FROM "Answer" a WHERE ${answersOf(scope, questions)}
+    ${answersOf(scope, questions)}
     GROUP BY a."questionKey", a.${Prisma.raw(`"${column}"`)}`);
   for (const row of rows) {
     if (row.v === null) continue;
@@ -51,12 +66,17 @@ async function countsByValue(scope: Scope, questions: Question[], column: "value
   return byKey;
 }
 
-/** Number of responses that answered each question (multiple-choice: distinct responses, not picks). */
-async function answeredCounts(scope: Scope, questions: Question[]) {
+/**
+ * Number of responses that answered each question. A multiple-choice answer
+ * has one row per pick, so it counts distinct responses; every other type has
+ * one row per response, so a plain count (one index range, no sort) is exact.
+ */
+async function answeredCounts(scope: Scope, questions: Question[], { distinct = false } = {}) {
   if (!questions.length) return new Map<string, number>();
+  const counted = distinct ? Prisma.sql`COUNT(DISTINCT a."responseId")` : Prisma.sql`COUNT(*)`;
   const rows = await db.$queryRaw<{ k: string; n: number | bigint }[]>(Prisma.sql`
-    SELECT a."questionKey" AS k, COUNT(DISTINCT a."responseId") AS n
-    FROM "Answer" a WHERE ${answersOf(scope, questions)}
+    SELECT a."questionKey" AS k, ${counted} AS n
+    ${answersOf(scope, questions)}
     GROUP BY a."questionKey"`);
   return new Map(rows.map((r) => [r.k, Number(r.n)]));
 }
@@ -84,9 +104,9 @@ export async function summarizeQuestions(scope: Scope, questions: Question[]): P
   const [scaleCounts, choiceCounts, multiAnswered, numberStats, textCounts, latest, top] = await Promise.all([
     countsByValue(scope, scaled, "valueNumber"),
     countsByValue(scope, choices, "valueText"),
-    answeredCounts(scope, ofTypes("multiple-choice")),
+    answeredCounts(scope, ofTypes("multiple-choice"), { distinct: true }),
     numberStatistics(scope, numbers),
-    answeredCounts(scope, [...texts, ...hidden]),
+    answeredCounts(scope, texts),
     Promise.all(texts.map((q) => latestAnswers(scope, q.key))),
     Promise.all(hidden.map((q) => topValues(scope, q.key))),
   ]);
@@ -125,8 +145,8 @@ export async function summarizeQuestions(scope: Scope, questions: Question[]): P
         break;
       }
       case "hidden": {
-        const count = textCounts.get(q.key) ?? 0;
-        out.set(q.key, { responses: count, summary: { count, top: topByKey.get(q.key) ?? [] } });
+        const { count, top } = topByKey.get(q.key) ?? { count: 0, top: [] };
+        out.set(q.key, { responses: count, summary: { count, top } });
         break;
       }
       case "statement":
@@ -155,7 +175,7 @@ async function numberStatistics(scope: Scope, questions: Question[]) {
   const rows = await db.$queryRaw<{ k: string; n: number | bigint; avg: number | null; min: number | null; max: number | null }[]>(Prisma.sql`
     SELECT a."questionKey" AS k, COUNT(*) AS n, AVG(CAST(a."valueNumber" AS DOUBLE PRECISION)) AS avg,
            MIN(a."valueNumber") AS min, MAX(a."valueNumber") AS max
-    FROM "Answer" a WHERE ${answersOf(scope, questions)}
+    ${answersOf(scope, questions)}
     GROUP BY a."questionKey"`);
   for (const r of rows) {
     byKey.set(r.k, { count: Number(r.n), avg: r.avg === null ? null : round2(Number(r.avg)), min: r.min === null ? null : Number(r.min), max: r.max === null ? null : Number(r.max) });
@@ -178,12 +198,15 @@ async function latestAnswers(scope: Scope, key: string) {
   return rows.map((r) => ({ value: r.value, submittedAt: new Date(r.submittedAt).toISOString() }));
 }
 
-/** The most frequent values of a hidden question (ties: alphabetical). */
+/**
+ * The most frequent values of a hidden question (ties: alphabetical) and how
+ * many responses carry it, from one pass (the window sums every group).
+ */
 async function topValues(scope: Scope, key: string) {
-  const rows = await db.$queryRaw<{ v: string; n: number | bigint }[]>(Prisma.sql`
-    SELECT a."valueText" AS v, COUNT(*) AS n
-    FROM "Answer" a WHERE ${answersOf(scope, [{ key, type: "hidden" }])}
+  const rows = await db.$queryRaw<{ v: string; n: number | bigint; total: number | bigint }[]>(Prisma.sql`
+    SELECT a."valueText" AS v, COUNT(*) AS n, SUM(COUNT(*)) OVER () AS total
+    ${answersOf(scope, [{ key, type: "hidden" }])}
     GROUP BY a."valueText" ORDER BY COUNT(*) DESC, a."valueText" ASC
     LIMIT ${TOP_HIDDEN_VALUES}`);
-  return rows.map((r) => ({ value: r.v, count: Number(r.n) }));
+  return { count: Number(rows[0]?.total ?? 0), top: rows.map((r) => ({ value: r.v, count: Number(r.n) })) };
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
-import { andMetadata, checkMetadataKeys, metadataFilterSchema } from "@/lib/responses/filters";
+import { andMetadata, checkMetadataKeys, countResponses, hasMetadata, metadataDriver, metadataFilterSchema } from "@/lib/responses/filters";
 import { getReadableForm, type ReadableForm } from "@/lib/responses/readable-form";
 import { summarizeQuestions } from "./question-summaries";
 import { utcDaysEnding } from "./trend";
@@ -50,10 +50,7 @@ async function countTotals(form: ReadableForm, metadata: Record<string, string> 
     SELECT COUNT(*) AS week, SUM(CASE WHEN r."submittedDay" = ${today} THEN 1 ELSE 0 END) AS today
     FROM "Response" r
     WHERE r."formId" = ${form.id} AND r."submittedDay" >= ${days[0]} AND r."submittedDay" <= ${today} ${filter}`);
-  // Unfiltered, the form's counter is the exact number of finished responses.
-  const total = metadata
-    ? await count(Prisma.sql`SELECT COUNT(*) AS n FROM "Response" r WHERE r."formId" = ${form.id} AND r."finished" = TRUE ${filter}`)
-    : form.responseCount;
+  const total = await countResponses(form, { metadata });
   return { totalResponses: total, todayResponses: Number(week.today ?? 0), weekResponses: Number(week.week ?? 0) };
 }
 
@@ -64,14 +61,14 @@ async function countTotals(form: ReadableForm, metadata: Record<string, string> 
  * matching responses (partial ones carry their hidden values too).
  */
 async function completion(form: ReadableForm, metadata: Record<string, string> | undefined): Promise<number> {
-  const filter = andMetadata(metadata, Prisma.sql`r."id"`);
-  const [started, finished, views] = await Promise.all([
-    count(Prisma.sql`SELECT COUNT(*) AS n FROM "Response" r WHERE r."formId" = ${form.id} ${filter}`),
-    metadata
-      ? count(Prisma.sql`SELECT COUNT(*) AS n FROM "Response" r WHERE r."formId" = ${form.id} AND r."finished" = TRUE ${filter}`)
-      : Promise.resolve(form.responseCount),
-    metadata ? Promise.resolve(0) : count(Prisma.sql`SELECT COUNT(*) AS n FROM "FormView" v WHERE v."formId" = ${form.id}`),
+  const [finished, unfinished, views] = await Promise.all([
+    countResponses(form, { metadata }),
+    hasMetadata(metadata)
+      ? count(Prisma.sql`SELECT COUNT(*) AS n FROM "Answer" m WHERE ${metadataDriver(form.id, metadata, false)}`)
+      : count(Prisma.sql`SELECT COUNT(*) AS n FROM "Response" r WHERE r."formId" = ${form.id} AND r."finished" = FALSE`),
+    hasMetadata(metadata) ? Promise.resolve(0) : count(Prisma.sql`SELECT COUNT(*) AS n FROM "FormView" v WHERE v."formId" = ${form.id}`),
   ]);
+  const started = finished + unfinished;
   const denominator = Math.max(views, started);
   return denominator === 0 ? 0 : Math.min(1, Math.round((finished / denominator) * 10_000) / 10_000);
 }

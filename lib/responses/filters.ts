@@ -4,7 +4,7 @@
  * only place that knows how each database searches text).
  */
 import { z } from "zod";
-import { provider } from "@/lib/db/client";
+import { db, provider } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { AppError } from "@/lib/http/errors";
 import type { ReadableForm } from "./readable-form";
@@ -71,8 +71,6 @@ function upperBound(value: string): Date {
   return new Date(Date.parse(value) + 1);
 }
 
-export const hasFilters = (f: ResponseFilters) => Boolean(f.from || f.to || f.search || (f.metadata && Object.keys(f.metadata).length));
-
 /**
  * Unknown metadata keys are a 400 naming them, not an empty result: a typo
  * in an integration's filter should fail loudly rather than report zero.
@@ -114,6 +112,42 @@ export function metadataConditions(metadata: Record<string, string> | undefined,
     ([key, value]) =>
       Prisma.sql`EXISTS (SELECT 1 FROM "Answer" m WHERE m."responseId" = ${responseId} AND m."questionKey" = ${key} AND m."valueText" = ${value})`,
   );
+}
+
+/**
+ * Conditions on `"Answer" m` that pick, for each response matching every
+ * metadata filter, exactly one row: the hidden answer of the first filter key
+ * (one row per response and hidden key, by the storage contract). Driving a
+ * query from this index range costs what the filter matches, not the form's size.
+ * `finished`: true/false for finished/partial responses, null for both.
+ */
+export function metadataDriver(formId: string, metadata: Record<string, string>, finished: boolean | null): Prisma.Sql {
+  const [[key, value], ...rest] = Object.entries(metadata);
+  const state = finished === null ? Prisma.empty : finished ? Prisma.sql` AND m."finished" = TRUE` : Prisma.sql` AND m."finished" = FALSE`;
+  const others = rest.map(
+    ([k, v]) => Prisma.sql` AND EXISTS (SELECT 1 FROM "Answer" o WHERE o."responseId" = m."responseId" AND o."questionKey" = ${k} AND o."valueText" = ${v})`,
+  );
+  const more = others.length ? Prisma.join(others, "", "", "") : Prisma.empty;
+  return Prisma.sql`m."formId" = ${formId}${state} AND m."questionKey" = ${key} AND m."valueText" = ${value}${more}`;
+}
+
+export const hasMetadata = (metadata: Record<string, string> | undefined): metadata is Record<string, string> =>
+  Boolean(metadata && Object.keys(metadata).length);
+
+/**
+ * Number of the form's responses passing the filters (finished ones; with
+ * `finished` null, partial ones too for metadata-only filters). Unfiltered it
+ * is the form's counter; metadata-only it counts one index range.
+ */
+export async function countResponses(form: ReadableForm, filters: ResponseFilters): Promise<number> {
+  const metadataOnly = !filters.from && !filters.to && !filters.search;
+  if (metadataOnly && !hasMetadata(filters.metadata)) return form.responseCount;
+  const query =
+    metadataOnly && hasMetadata(filters.metadata)
+      ? Prisma.sql`SELECT COUNT(*) AS n FROM "Answer" m WHERE ${metadataDriver(form.id, filters.metadata, true)}`
+      : Prisma.sql`SELECT COUNT(*) AS n FROM "Response" r WHERE ${responseWhere(form, filters)}`;
+  const [row] = await db.$queryRaw<{ n: number | bigint }[]>(query);
+  return Number(row?.n ?? 0);
 }
 
 /** The metadata conditions joined with AND, each preceded by AND (empty without filters). */

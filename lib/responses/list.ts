@@ -6,7 +6,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { notFound } from "@/lib/http/errors";
-import { checkDateRange, hasFilters, responseFilterShape, responseWhere } from "./filters";
+import { checkDateRange, countResponses, responseFilterShape, responseWhere } from "./filters";
 import { getReadableForm } from "./readable-form";
 
 export const RESPONSES_PAGE_MAX = 50;
@@ -55,26 +55,26 @@ export async function listResponses(userId: string, formId: string, query: ListR
   const where = responseWhere(form, query);
   const offset = (query.page - 1) * query.limit;
   const [rows, total] = await Promise.all([
+    // Deferred join: the page's ids come off the (formId, finished,
+    // submittedAt, id) index alone, so a deep OFFSET skips index entries,
+    // not whole rows; only the page's rows are then read.
     db.$queryRaw<ResponseRow[]>(Prisma.sql`
       SELECT ${responseColumns}
       FROM "Response" r JOIN "FormVersion" v ON v."id" = r."versionId"
-      WHERE ${where}
-      ORDER BY r."submittedAt" DESC, r."id" DESC
-      LIMIT ${query.limit} OFFSET ${offset}`),
+      WHERE r."id" IN (
+        SELECT r."id" FROM "Response" r WHERE ${where}
+        ORDER BY r."submittedAt" DESC, r."id" DESC
+        LIMIT ${query.limit} OFFSET ${offset})
+      ORDER BY r."submittedAt" DESC, r."id" DESC`),
     // Unfiltered, the form's counter is the exact number of finished
     // responses (kept in the submitting transaction): no count over a
     // million index entries per page.
-    hasFilters(query) ? countResponses(where) : Promise.resolve(form.responseCount),
+    countResponses(form, query),
   ]);
   return {
     responses: rows.map(serializeResponse),
     pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
   };
-}
-
-async function countResponses(where: Prisma.Sql): Promise<number> {
-  const [row] = await db.$queryRaw<{ n: number | bigint }[]>(Prisma.sql`SELECT COUNT(*) AS n FROM "Response" r WHERE ${where}`);
-  return Number(row.n);
 }
 
 /** One response of the form, finished or partial. */
