@@ -17,11 +17,16 @@ interface Props {
   formId: string;
   columns: ResponseColumn[];
   response: ResponseRow;
+  /** e.g. "3 of 20 on this page" */
+  position: string;
+  /** Step to the neighbouring response of the page (undefined at an end). */
+  onNewer?: () => void;
+  onOlder?: () => void;
   onClose: () => void;
   onDeleted: () => void;
 }
 
-export function ResponseDetail({ formId, columns, response, onClose, onDeleted }: Props) {
+export function ResponseDetail({ formId, columns, response, position, onNewer, onOlder, onClose, onDeleted }: Props) {
   const router = useRouter();
   const toast = useToast();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -34,6 +39,13 @@ export function ResponseDetail({ formId, columns, response, onClose, onDeleted }
     if (el && !el.open) el.showModal();
     return () => el?.close();
   }, []);
+
+  // Stepping to another response starts with no pending confirmation.
+  useEffect(() => {
+    setConfirming(false);
+    setDeleting(false);
+    setError(null);
+  }, [response.id]);
 
   const known = new Set(columns.map((c) => c.key));
   const extra = Object.keys(response.answers).filter((key) => !known.has(key));
@@ -72,10 +84,15 @@ export function ResponseDetail({ formId, columns, response, onClose, onDeleted }
       <div className={styles.panelInner}>
         <header className={styles.panelHeader}>
           <h2 id="response-detail-title">Response</h2>
-          <Button variant="ghost" className="btn-icon" onClick={() => dialog.current?.close()} aria-label="Close">
-            <span aria-hidden="true">×</span>
-          </Button>
+          <div className="row">
+            <Button variant="secondary" size="sm" onClick={onNewer} disabled={!onNewer}>← Newer</Button>
+            <Button variant="secondary" size="sm" onClick={onOlder} disabled={!onOlder}>Older →</Button>
+            <Button variant="ghost" className="btn-icon" onClick={() => dialog.current?.close()} aria-label="Close">
+              <span aria-hidden="true">×</span>
+            </Button>
+          </div>
         </header>
+        <p className="muted small" aria-live="polite" style={{ margin: 0 }}>{position}</p>
         <p className="muted small">
           Submitted <LocalTime value={response.submittedAt} />
           <br />

@@ -26,7 +26,13 @@ export function ResponsesTable({ formId, columns, rows, caption }: Props) {
   // Focus returns to the row that opened the panel, or to the table after a delete.
   const opener = useRef<HTMLTableRowElement | null>(null);
   const wrap = useRef<HTMLDivElement | null>(null);
-  const open = rows.find((r) => r.id === openId) ?? null;
+  const openIndex = rows.findIndex((r) => r.id === openId);
+  const open = openIndex >= 0 ? rows[openIndex] : null;
+  // Stepping moves the return point too, so closing lands on the row last shown.
+  const step = (index: number) => {
+    opener.current = wrap.current?.querySelectorAll<HTMLTableRowElement>("tbody tr")[index] ?? opener.current;
+    setOpenId(rows[index].id);
+  };
 
   function show(row: HTMLTableRowElement, id: string) {
     opener.current = row;
@@ -89,6 +95,9 @@ export function ResponsesTable({ formId, columns, rows, caption }: Props) {
           formId={formId}
           columns={columns}
           response={open}
+          position={`${openIndex + 1} of ${rows.length} on this page`}
+          onNewer={openIndex > 0 ? () => step(openIndex - 1) : undefined}
+          onOlder={openIndex < rows.length - 1 ? () => step(openIndex + 1) : undefined}
           onClose={() => {
             setOpenId(null);
             opener.current?.focus();

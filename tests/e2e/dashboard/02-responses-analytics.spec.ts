@@ -232,6 +232,13 @@ test("responses: table, filters in the URL, detail panel, filtered CSV, analytic
   // Delete one response (with confirmation): the count drops everywhere.
   await page.goto(responsesUrl);
   await bodyRows(page).filter({ hasText: SECOND.comment }).click();
+  await expect(panel).toContainText("1 of 2 on this page");
+  await expect(panel.getByRole("button", { name: "← Newer" })).toBeDisabled();
+  await panel.getByRole("button", { name: "Older →" }).click();
+  await expect(panel).toContainText(FIRST.comment);
+  await expect(panel).toContainText("2 of 2 on this page");
+  await panel.getByRole("button", { name: "← Newer" }).click();
+  await expect(panel).toContainText(SECOND.comment);
   await panel.getByRole("button", { name: "Delete response" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete this response?" });
   await expect(confirm).toBeVisible();
