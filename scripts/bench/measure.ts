@@ -45,9 +45,17 @@ export async function timeGet(url: string, headers: Record<string, string>, runs
 
 /** Peak resident set of a process so far (VmHWM), in MB. */
 export function peakRssMb(pid: number): number {
+  return statusMb(pid, "VmHWM");
+}
+
+/** Resident set of a process now (VmRSS), in MB. */
+export function rssMb(pid: number): number {
+  return statusMb(pid, "VmRSS");
+}
+
+function statusMb(pid: number, field: string): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]);
-  return kb / 1024;
+  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) / 1024;
 }
 
 /** Resets VmHWM to the current RSS (Linux: "5" > clear_refs), so the next peak is the next step's. */
