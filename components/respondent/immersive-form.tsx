@@ -220,7 +220,12 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
           <div className="fl-progress" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
             <span style={{ width: `${pct}%` }} />
           </div>
-          {steps[0]?.kind !== "welcome" ? <h1 className="fl-topbar">{schema.title}</h1> : <p className="fl-topbar" aria-hidden={index === 0}>{schema.title}</p>}
+          {steps[0]?.kind !== "welcome" ? (
+            <h1 className="fl-topbar">{schema.title}</h1>
+          ) : (
+            // On the welcome step the title is its heading already.
+            <p className={`fl-topbar${index === 0 ? " fl-topbar-quiet" : ""}`} aria-hidden={index === 0 || undefined}>{schema.title}</p>
+          )}
           <div className="fl-steps">
             {steps.map((step, i) => (
               <section key={step.kind === "welcome" ? "welcome" : step.q.key} className={`fl-step${i === index ? ` fl-active fl-${dir}` : ""}`} hidden={i !== index}>

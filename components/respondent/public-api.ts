@@ -23,11 +23,11 @@ export interface CurrentResponse {
   metadata: Record<string, string>;
 }
 
-async function call<T>(method: string, url: string, body?: unknown): Promise<ApiResult<T>> {
+async function call<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
   try {
     const res = await fetch(url, {
       method,
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
+      headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: "same-origin",
     });
@@ -44,8 +44,15 @@ const base = (slug: string) => `/api/public/forms/${encodeURIComponent(slug)}`;
 
 export const recordView = (slug: string) => call<unknown>("POST", `${base(slug)}/views`);
 
-export const createResponse = (slug: string, body: { answers: Answers; partial?: boolean; startToken?: string; honeypot?: string }) =>
-  call<{ response: SavedResponse }>("POST", `${base(slug)}/responses`, body);
+/** `idempotencyKey`: the same key for a resent create, so a retry never stores a second response. */
+export const createResponse = (slug: string, body: { answers: Answers; partial?: boolean; startToken?: string; honeypot?: string }, idempotencyKey: string) =>
+  call<{ response: SavedResponse }>("POST", `${base(slug)}/responses`, body, { "idempotency-key": idempotencyKey });
+
+/** A random key (crypto.randomUUID needs a secure context; plain-HTTP intranets have none). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 export const updateResponse = (slug: string, id: string, body: { answers: Record<string, Answers[string] | null>; partial?: boolean; startToken?: string; honeypot?: string }) =>
   call<{ response: SavedResponse }>("PATCH", `${base(slug)}/responses/${encodeURIComponent(id)}`, body);

@@ -8,7 +8,7 @@
 import { useCallback, useRef, useState } from "react";
 import type { AnswerValue } from "@/lib/schema/answers";
 import type { Question } from "@/lib/schema/form-schema";
-import { createResponse, updateResponse, type ApiResult, type SavedResponse } from "./public-api";
+import { createResponse, newIdempotencyKey, updateResponse, type ApiResult, type SavedResponse } from "./public-api";
 import { checkAnswers, compact, errorsFromDetails, type Draft, type FieldErrors } from "./validate";
 
 export interface ResponseOptions {
@@ -50,6 +50,9 @@ export function useResponse(opts: ResponseOptions) {
   o.current = opts;
   // The start token the response was started with (see resume).
   const tokenRef = useRef(opts.startToken);
+  // One key per response to create: a retried create replays instead of duplicating.
+  const createKey = useRef<string | null>(null);
+  const submitting = useRef(false);
 
   const replace = useCallback((next: Draft) => {
     draftRef.current = next;
@@ -86,7 +89,10 @@ export function useResponse(opts: ResponseOptions) {
     const answers = compact(draftRef.current);
     const spam = { startToken: tokenRef.current, honeypot: honeypot() || undefined };
     const id = idRef.current;
-    if (!id) return createResponse(slug!, { answers, partial, ...spam });
+    if (!id) {
+      createKey.current ??= newIdempotencyKey();
+      return createResponse(slug!, { answers, partial, ...spam }, createKey.current);
+    }
     const all: Record<string, AnswerValue | null> = {};
     for (const q of questions) if (q.type !== "statement") all[q.key] = answers[q.key] ?? null;
     return updateResponse(slug!, id, { answers: all, partial, ...spam });
@@ -105,11 +111,13 @@ export function useResponse(opts: ResponseOptions) {
       let r = await send(true);
       if (!r.ok && r.status === 404 && idRef.current) {
         idRef.current = null; // the partial response is gone: start a new one
+        createKey.current = null;
         r = await send(true);
       }
       if (r.ok) {
         if (!idRef.current) keepStartToken(o.current.slug, r.data.response.id, tokenRef.current);
         idRef.current = r.data.response.id;
+        createKey.current = null;
         return;
       }
       lastSaved.current = "";
@@ -121,6 +129,8 @@ export function useResponse(opts: ResponseOptions) {
 
   /** Checks every answer, then finishes the response. */
   const submit = useCallback(async (): Promise<SubmitOutcome> => {
+    // A second Enter or click while sending changes nothing.
+    if (submitting.current) return { ok: false, errors: {} };
     const found = checkAnswers(o.current.questions, draftRef.current);
     if (Object.keys(found).length) {
       setErrors(found);
@@ -129,11 +139,19 @@ export function useResponse(opts: ResponseOptions) {
     setBanner("");
     if (o.current.preview || !o.current.slug) return { ok: true };
     setBusy(true);
+    submitting.current = true;
     try {
       await chain.current;
       let r = await send(false);
       if (!r.ok && r.status === 404 && idRef.current) {
         idRef.current = null;
+        createKey.current = null;
+        r = await send(false);
+      }
+      if (r.ok && !r.data.response.finished) {
+        // The create was a replay of an earlier partial one (its answer was lost on the way): finish that.
+        idRef.current = r.data.response.id;
+        createKey.current = null;
         r = await send(false);
       }
       if (r.ok) return { ok: true };
@@ -142,6 +160,7 @@ export function useResponse(opts: ResponseOptions) {
       else setBanner(messageOf(r));
       return { ok: false, errors: fromServer };
     } finally {
+      submitting.current = false;
       setBusy(false);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reads everything through refs

@@ -10,11 +10,11 @@ import type { Question } from "@/lib/schema/form-schema";
 export type Draft = Record<string, AnswerValue | undefined>;
 export type FieldErrors = Record<string, string>;
 
-/** Only the answers worth sending: empty values count as not answered. */
+/** Only the answers worth sending: empty values (as answers.ts counts them) are not answers. */
 export function compact(draft: Draft): Answers {
   const out: Answers = {};
   for (const [key, value] of Object.entries(draft)) {
-    if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) continue;
+    if (value === undefined || (typeof value === "string" && value.trim() === "") || (Array.isArray(value) && value.length === 0)) continue;
     out[key] = value;
   }
   return out;

@@ -161,3 +161,37 @@ test("fits a 360 px phone", async ({ page }) => {
   await expectNoHorizontalScroll(page);
   await screenshot(page, "respondent-classic-360");
 });
+
+test("spam basics: the honeypot is out of reach, and a filled one is accepted and dropped", async ({ page }) => {
+  const form = await publishForm(api, { title: "Quick one", mode: "classic", questions: [{ key: "food", type: "short-text", title: "Favourite food?", required: true }] });
+  const openedAt = await openForm(page, form.slug);
+  const trap = page.locator('input[name="_website"]');
+  await expect(trap).toHaveAttribute("tabindex", "-1");
+  await expect(trap).toHaveAttribute("autocomplete", "off");
+  await expect(page.locator(".fl-hp")).toHaveAttribute("aria-hidden", "true");
+  expect(await page.locator('input[name="_start"]').getAttribute("value")).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
+  // Keyboard users never land in it: Tab goes from the question straight to Submit.
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Soup");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Submit" })).toBeFocused();
+
+  await trap.evaluate((el: HTMLInputElement) => (el.value = "http://spam.example"));
+  await waitForFillTime(page, openedAt);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Thanks for your response!" })).toBeVisible(); // the bot learns nothing
+  expect(await finishedResponses(api, form.id)).toHaveLength(0);
+});
+
+test("pressing Submit twice stores one response", async ({ page }) => {
+  const form = await publishForm(api, { title: "Once", mode: "classic", questions: [{ key: "food", type: "short-text", title: "Favourite food?", required: true }] });
+  const openedAt = await openForm(page, form.slug);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Noodles");
+  await waitForFillTime(page, openedAt);
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Thanks for your response!" })).toBeVisible();
+  const stored = await finishedResponses(api, form.id);
+  expect(stored.map((r) => r.answers)).toEqual([{ food: "Noodles" }]);
+});

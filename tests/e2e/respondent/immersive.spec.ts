@@ -54,6 +54,8 @@ test("every question type, keyboard only, one at a time, stored with the URL's h
 
   await k.press("Enter"); // Start
   await expect(page.getByLabel("What is your name?")).toBeFocused();
+  // A smooth transition between steps (none with prefers-reduced-motion: see the phone test).
+  expect(await current(page).evaluate((el) => getComputedStyle(el).animationName)).toBe("fl-in-up");
   await k.type(EXPECTED.name);
   await k.press("Enter");
   await expect(page.getByLabel("Tell us a little about yourself")).toBeFocused();
@@ -184,13 +186,15 @@ test("a reload resumes the partial response where the respondent left off", asyn
   expect(stored[0].metadata).toEqual({ ref: "ads" });
 });
 
-test("fits a 360 px phone", async ({ page }) => {
+test("fits a 360 px phone, and honours prefers-reduced-motion", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
+  await page.emulateMedia({ reducedMotion: "reduce" });
   const form = await publishForm(api, everyTypeForm("immersive"));
   await openForm(page, form.slug);
   await expectNoHorizontalScroll(page);
   await screenshot(page, "respondent-immersive-welcome-360");
   await page.getByRole("button", { name: "Start" }).click();
+  expect(await current(page).evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
   await page.getByLabel("What is your name?").fill("Ada");
   await page.getByRole("button", { name: "OK" }).locator("visible=true").click();
   await page.getByRole("button", { name: "OK" }).locator("visible=true").click(); // bio
