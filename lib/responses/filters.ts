@@ -163,13 +163,19 @@ export function andMetadata(metadata: Record<string, string> | undefined, respon
  * quoted phrase is a substring match with the trigram tokenizer), PostgreSQL's
  * pg_trgm GIN index under LIKE. Shorter terms cannot use a trigram index and
  * scan the form's responses.
+ * On SQLite the match set is built once (a fast FTS lookup) and then only
+ * tested for membership (the unary + keeps SQLite from driving the query
+ * from it): pages walk the (formId, finished, submittedAt, id) index newest
+ * first and stop after one page, counts stay inside that covering index. A
+ * common term would otherwise cost one random row lookup plus a sort per
+ * match.
  */
 function searchCondition(search: string): Prisma.Sql {
   const term = search.toLowerCase();
   const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   if (provider === "sqlite" && [...term].length >= 3) {
     const phrase = `"${term.replace(/"/g, '""')}"`;
-    return Prisma.sql`r.rowid IN (SELECT rowid FROM "ResponseSearch" WHERE "ResponseSearch" MATCH ${phrase})`;
+    return Prisma.sql`+r.rowid IN (SELECT rowid FROM "ResponseSearch" WHERE "ResponseSearch" MATCH ${phrase})`;
   }
   return Prisma.sql`r."searchText" LIKE ${like} ESCAPE '\\'`;
 }
