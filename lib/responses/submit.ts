@@ -19,7 +19,7 @@ import type { Respondent } from "@/lib/public/respondent";
 import { spamVerdict, type SpamSignals } from "@/lib/public/spam";
 import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
 import { splitMetadata, type Answers } from "@/lib/schema/answers";
-import { answerRows, finishColumns, responseColumns, writeAnswerRows } from "./store";
+import { answerRows, finishColumns, insertResponseRow, responseColumns, writeAnswerRows } from "./store";
 import { checkFormOpen, claimResponseSlot, TX_OPTIONS, withPublishedForm } from "./submit-guard";
 import type { PublicResponse } from "./submit-schemas";
 
@@ -104,18 +104,16 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
     const id = newId(now.getTime());
     try {
       await db.$transaction(async (tx) => {
-        await tx.response.createMany({
-          data: [{
-            id,
-            formId: form.formId,
-            versionId: form.versionId,
-            personKey,
-            idempotencyKey,
-            createdAt: now,
-            updatedAt: now,
-            ...finishColumns(finishing, now, personKey, form.limitOnePerPerson),
-            ...responseColumns(form.schema, answers, metadata),
-          }],
+        await insertResponseRow(tx, {
+          id,
+          formId: form.formId,
+          versionId: form.versionId,
+          personKey,
+          idempotencyKey,
+          createdAt: now,
+          updatedAt: now,
+          ...finishColumns(finishing, now, personKey, form.limitOnePerPerson),
+          ...responseColumns(form.schema, answers, metadata),
         });
         await writeAnswerRows(tx, { responseId: id, formId: form.formId, finished: finishing }, answerRows(form.schema, answers, metadata), { replace: false });
         if (finishing) await claimResponseSlot(tx, form, now);
