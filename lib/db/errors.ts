@@ -12,9 +12,18 @@ interface UniqueCause {
 
 /** True when `error` violates a unique constraint (that covers `field`, if given). */
 export function isUniqueViolation(error: unknown, field?: string): boolean {
-  if (!error || typeof error !== "object" || (error as { code?: unknown }).code !== "P2002") return false;
+  if (!error || typeof error !== "object") return false;
+  const code = (error as { code?: unknown }).code;
+  // P2002 comes from model queries; a raw query ($executeRaw) fails with P2010
+  // and carries the same structured cause from the driver adapter.
+  const rawUnique = code === "P2010" && driverCause(error)?.kind === "UniqueConstraintViolation";
+  if (code !== "P2002" && !rawUnique) return false;
   if (!field) return true;
   return uniqueFields(error).includes(field);
+}
+
+function driverCause(error: object): UniqueCause | undefined {
+  return (error as { meta?: { driverAdapterError?: { cause?: UniqueCause } } }).meta?.driverAdapterError?.cause;
 }
 
 function uniqueFields(error: object): string[] {
