@@ -5,13 +5,12 @@
  * are coloured by group (detractors 0–6, passives 7–8, promoters 9–10).
  */
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { npsColor } from "./colors";
 import { DataTable } from "./data-table";
 import { formatCount, percentOf } from "./format";
 import type { Count } from "@/lib/analytics/view-model";
 import styles from "./analytics.module.css";
 
-export const NPS_COLORS = { detractor: "#c2410c", passive: "#a1a1aa", promoter: "#15803d" } as const;
-const npsColor = (value: number) => (value <= 6 ? NPS_COLORS.detractor : value <= 8 ? NPS_COLORS.passive : NPS_COLORS.promoter);
 
 export function DistributionChart({ title, distribution, nps = false }: { title: string; distribution: Count[]; nps?: boolean }) {
   const total = distribution.reduce((sum, d) => sum + d.count, 0);

@@ -1,6 +1,7 @@
 import { LocalTime } from "@/components/ui";
 import { ChoiceBars } from "./choice-bars";
-import { DistributionChart, NPS_COLORS } from "./distribution-chart";
+import { NPS_COLORS } from "./colors";
+import { DistributionChart } from "./distribution-chart";
 import { formatAverage, formatCount, formatNumber, percentOf } from "./format";
 import type { QuestionView } from "@/lib/analytics/view-model";
 import { YesNoSplit } from "./yes-no-split";

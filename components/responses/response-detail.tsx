@@ -87,7 +87,7 @@ export function ResponseDetail({ formId, columns, response, position, onNewer, o
           <div className="row">
             <Button variant="secondary" size="sm" onClick={onNewer} disabled={!onNewer}>← Newer</Button>
             <Button variant="secondary" size="sm" onClick={onOlder} disabled={!onOlder}>Older →</Button>
-            <Button variant="ghost" className="btn-icon" onClick={() => dialog.current?.close()} aria-label="Close">
+            <Button variant="ghost" className={`btn-icon ${styles.closeButton}`} onClick={() => dialog.current?.close()} aria-label="Close">
               <span aria-hidden="true">×</span>
             </Button>
           </div>

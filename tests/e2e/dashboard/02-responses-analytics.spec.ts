@@ -298,6 +298,62 @@ test("pages of 20 or 50, a date range, and a bad date in the URL", async ({ page
   await expect(bodyRows(page).first()).toContainText("Response number 22");
 });
 
+test("analytics: a fitting view for every kind of question", async ({ page }) => {
+  const origin = dashboardUrl();
+  const headers = { origin };
+  const created = await page.request.post(`${origin}/api/forms`, { headers, data: { title: "Every chart" } });
+  const id = (await created.json()).form.id as string;
+  const draft = await page.request.put(`${origin}/api/forms/${id}/version/draft`, {
+    headers,
+    data: {
+      title: "Every chart",
+      questions: [
+        { key: "nps", type: "nps", title: "Would you recommend us?" },
+        { key: "extras", type: "multiple-choice", title: "Extras?", options: ["Fries", "Salad", "Soup"] },
+        { key: "again", type: "yes-no", title: "Would you come again?" },
+        { key: "people", type: "number", title: "How many people?" },
+        { key: "city", type: "dropdown", title: "City", options: ["Berlin", "Paris"] },
+      ],
+    },
+  });
+  expect(draft.status(), await draft.text()).toBe(200);
+  const published = await page.request.post(`${origin}/api/forms/${id}/publish`, { headers });
+  const slug = (await published.json()).form.slug as string;
+  const answers = [
+    { nps: 10, extras: ["Fries", "Soup"], again: true, people: 2, city: "Berlin" },
+    { nps: 9, extras: ["Fries"], again: true, people: 5, city: "Berlin" },
+    { nps: 3, extras: ["Salad", "Fries"], again: false, people: 11, city: "Paris" },
+    { nps: 7 },
+  ];
+  for (const a of answers) {
+    const res = await page.request.post(`${origin}/api/public/forms/${slug}/responses`, { data: { answers: a } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  await page.goto(`${origin}/forms/${id}/analytics`);
+  await expect(stat(page, "total")).toHaveText("4");
+  // NPS: 2 promoters, 1 passive, 1 detractor of 4 → (2 − 1) / 4 = 25.
+  const nps = questionCard(page, "nps");
+  await expect(nps.locator("[data-nps-score]")).toHaveText("25");
+  await expect(nps).toContainText("Promoters (9–10)2 (50%)");
+  await expect(nps).toContainText("Passives (7–8)1 (25%)");
+  await expect(nps).toContainText("Detractors (0–6)1 (25%)");
+  await expect(nps.locator("dt > span").first()).toHaveCSS("background-color", "rgb(21, 128, 61)");
+  await expect(nps.getByRole("table", { name: /answers per value/ }).getByRole("row", { name: /^10 / })).toContainText("1");
+  // Multiple choice: shares of the 3 who answered, so they add up past 100%.
+  const extras = questionCard(page, "extras");
+  await expect(extras).toContainText("3 responses");
+  await expect(extras.locator('[data-option="Fries"]')).toContainText("3 (100%)");
+  await expect(extras.locator('[data-option="Soup"]')).toContainText("1 (33%)");
+  await expect(questionCard(page, "again")).toContainText("Yes2 (67%)");
+  await expect(questionCard(page, "again")).toContainText("No1 (33%)");
+  await expect(questionCard(page, "people")).toContainText("Average6");
+  await expect(questionCard(page, "people")).toContainText("Lowest2");
+  await expect(questionCard(page, "people")).toContainText("Highest11");
+  await expect(questionCard(page, "city").locator('[data-option="Paris"]')).toContainText("1 (33%)");
+  await page.screenshot({ path: `${ARTIFACTS}/analytics-every-type.png`, fullPage: true });
+});
+
 test("responses and analytics fit a tablet (768 px) without sideways scrolling", async ({ page }) => {
   await mkdir(ARTIFACTS, { recursive: true });
   const form = await createPublishedForm(page);
