@@ -158,13 +158,11 @@ export function Builder({ form }: { form: FormDetail }) {
             <div className="stack">
               <Input label="Form title" error={formState.errors.title?.message} {...register("title")} />
               <Textarea label="Description (optional)" rows={2} error={formState.errors.description?.message} {...register("description", { setValueAs: (v) => (v === "" ? undefined : v) })} />
-              <div className="form-grid">
-                <Select
-                  label="Layout"
-                  options={[{ value: "classic", label: "Classic — all questions on one page" }, { value: "immersive", label: "Immersive — one question at a time" }]}
-                  {...register("mode")}
-                />
-              </div>
+              <Select
+                label="Layout"
+                options={[{ value: "classic", label: "Classic — all questions on one page" }, { value: "immersive", label: "Immersive — one question at a time" }]}
+                {...register("mode")}
+              />
               <Textarea label="Thank-you message (optional)" rows={2} hint="Shown after a response is submitted" error={formState.errors.thankYouMessage?.message} {...register("thankYouMessage", { setValueAs: (v) => (v === "" ? undefined : v) })} />
             </div>
           </Card>

@@ -30,12 +30,20 @@ export function QuestionList({ expanded, setExpanded, onActiveKey }: QuestionLis
   const [dropAt, setDropAt] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   const handles = useRef(new Map<string, HTMLButtonElement | null>());
+  const [activeId, setActiveId] = useState<string | null>(null);
   // update() (a type change) gives the item a new field id: keep its editor open.
   const reopenAt = useRef<number | null>(null);
   useEffect(() => {
-    if (reopenAt.current !== null && fields[reopenAt.current]) setExpanded(fields[reopenAt.current].id);
+    if (reopenAt.current !== null && fields[reopenAt.current]) {
+      setExpanded(fields[reopenAt.current].id);
+      setActiveId(fields[reopenAt.current].id);
+    }
     reopenAt.current = null;
   }, [fields, setExpanded]);
+  // The preview follows the question being worked on, by its current key.
+  const activeIndex = fields.findIndex((f) => f.id === activeId);
+  const activeKey = activeIndex >= 0 ? questions[activeIndex]?.key ?? null : null;
+  useEffect(() => onActiveKey(activeKey), [activeKey, onActiveKey]);
 
   const moveTo = (from: number, to: number, focus = true) => {
     if (to < 0 || to >= fields.length || from === to) return;
@@ -85,7 +93,7 @@ export function QuestionList({ expanded, setExpanded, onActiveKey }: QuestionLis
               onDragLeave={() => setDropAt((at) => (at === index ? null : at))}
               onDrop={(e) => onDrop(e, index)}
               onKeyDown={(e) => onKeyDown(e, index)}
-              onFocus={() => onActiveKey(q.key)}
+              onFocus={() => setActiveId(field.id)}
             >
               <div className="question-head">
                 <span
@@ -103,7 +111,7 @@ export function QuestionList({ expanded, setExpanded, onActiveKey }: QuestionLis
                   ref={(el) => { handles.current.set(field.id, el); }}
                   aria-expanded={open}
                   aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
-                  onClick={() => { setExpanded(open ? null : field.id); onActiveKey(q.key); }}
+                  onClick={() => { setExpanded(open ? null : field.id); setActiveId(field.id); }}
                 >
                   <span className="question-number">{index + 1}.</span>
                   <span className="grow question-title">{questionSummary(q as Question)}</span>

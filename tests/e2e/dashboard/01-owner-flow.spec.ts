@@ -9,7 +9,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { dashboardUrl, OWNER } from "./owner";
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `tests/artifacts/dashboard-${name}.png`, fullPage: true });
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `tests/artifacts/dashboard-${name}.png`, fullPage: true });
+}
 const keysInOrder = (page: Page) => page.getByTestId("question-item").evaluateAll((items) => items.map((li) => li.getAttribute("data-key")));
 const waitForSaved = (page: Page) => expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
 
@@ -175,6 +178,11 @@ test("owner: setup, sign in, build, reorder, settings, publish, API key, sign ou
     expect(publicPage.status).toBe(200);
     expect(await publicPage.text()).toContain("Which plan are you on?");
     await shot(page, "builder-published");
+    // Tablet width: one column, nothing cut off horizontally.
+    await page.setViewportSize({ width: 768, height: 1000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+    await shot(page, "builder-768");
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   await test.step("the forms list shows the form", async () => {

@@ -1,0 +1,164 @@
+/**
+ * Dashboard sign-in over real HTTP: the first-owner setup (race-safe, then
+ * closed), ALLOW_SIGNUP, login rate limits per email and per IP, the session
+ * reaching the form API, and the pages' redirects. Setup needs an empty
+ * database, so those tests start their own servers on fresh databases.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "@/lib/auth/users";
+import { createTestDatabase, type TestDatabase } from "../setup/database";
+import { startServer, type RunningServer } from "../setup/server";
+import { baseUrl } from "../helpers/api";
+
+const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
+const password = "correct horse battery staple";
+const uniqueEmail = (label: string) => `${label}-${randomBytes(5).toString("hex")}@example.test`;
+
+/** next-auth's credentials sign-in as the browser does it: the session cookie, or next-auth's error code/message. */
+async function signIn(base: string, email: string, pass: string): Promise<{ cookie: string | null; error: string | null; status: number }> {
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar },
+    body: new URLSearchParams({ csrfToken, email, password: pass, json: "true" }),
+    redirect: "manual",
+  });
+  const body = (await res.json()) as { url: string };
+  const session = res.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="));
+  return { cookie: session ? session.split(";")[0] : null, error: new URL(body.url).searchParams.get("error"), status: res.status };
+}
+
+const postSetup = (base: string, body: unknown) =>
+  fetch(`${base}/api/setup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+const location = async (url: string, cookie?: string) => {
+  const res = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
+  return { status: res.status, location: res.headers.get("location") };
+};
+
+describe("first-owner setup on an empty database", () => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, "setup");
+    server = await startServer(database.url);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it("sends the first visit to /setup, and refuses a short password with the schema's message", async () => {
+    expect(await location(`${server.baseUrl}/`)).toMatchObject({ status: 307, location: expect.stringMatching(/\/setup$/) });
+    expect(await location(`${server.baseUrl}/login`)).toMatchObject({ status: 307, location: expect.stringMatching(/\/setup$/) });
+    const res = await postSetup(server.baseUrl, { email: "owner@example.test", password: "short" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.details).toEqual([{ path: "password", message: "Use at least 8 characters" }]);
+  });
+
+  it("creates exactly one owner when eight setups race, then closes", async () => {
+    const emails = Array.from({ length: 8 }, (_, i) => uniqueEmail(`racer${i}`));
+    const results = await Promise.all(emails.map((email) => postSetup(server.baseUrl, { email, password })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(7);
+    const loser = results.find((r) => r.status === 403)!;
+    expect((await loser.json()).error.code).toBe("forbidden");
+    const winner = emails[statuses.indexOf(201)];
+
+    // Only the winner's account exists: every other email fails to sign in.
+    for (const email of emails) {
+      const attempt = await signIn(server.baseUrl, email, password);
+      if (email === winner) expect(attempt.cookie).toBeTruthy();
+      else expect(attempt.error).toBe("CredentialsSignin");
+    }
+    // Setup is gone: the API refuses, the page redirects to sign-in.
+    expect((await postSetup(server.baseUrl, { email: uniqueEmail("late"), password })).status).toBe(403);
+    expect(await location(`${server.baseUrl}/setup`)).toMatchObject({ status: 307, location: expect.stringMatching(/\/login$/) });
+    expect((await location(`${server.baseUrl}/signup`)).status).toBe(404);
+   }, 180_000); // 8 + 8 scrypt hashes (128 MiB each) on a shared 2-core machine
+});
+
+describe("ALLOW_SIGNUP=true, and the per-IP sign-in limit", () => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, "signup");
+    // LOGIN_RATE_LIMIT=2: two attempts per email and ten per IP per 15 minutes.
+    server = await startServer(database.url, { ALLOW_SIGNUP: "true", LOGIN_RATE_LIMIT: "2" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it("lets more people register, one account per email", async () => {
+    const first = uniqueEmail("first");
+    expect((await postSetup(server.baseUrl, { email: first, password })).status).toBe(201);
+    expect((await postSetup(server.baseUrl, { email: uniqueEmail("second"), password })).status).toBe(201);
+    const again = await postSetup(server.baseUrl, { email: first.toUpperCase(), password });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.details[0].path).toBe("email");
+    expect((await location(`${server.baseUrl}/signup`)).status).toBe(200);
+  });
+
+  it("blocks an IP after its limit, whatever the email", { timeout: 120_000 }, async () => {
+    const errors: (string | null)[] = [];
+    for (let i = 0; i < 11; i++) errors.push((await signIn(server.baseUrl, uniqueEmail(`ip${i}`), "wrong password")).error);
+    expect(errors.slice(0, 10).every((e) => e === "CredentialsSignin")).toBe(true);
+    expect(errors[10]).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
+  });
+});
+
+describe("sign-in on the suite's server", () => {
+  let email: string;
+  beforeAll(async () => {
+    email = uniqueEmail("signin");
+    await createUser({ email, password });
+  });
+
+  it("signs in with the right password only (the email is case-insensitive)", async () => {
+    expect((await signIn(baseUrl(), email, "wrong password")).error).toBe("CredentialsSignin");
+    const ok = await signIn(baseUrl(), email.toUpperCase(), password);
+    expect(ok.error).toBeNull();
+    expect(ok.cookie).toMatch(/^next-auth\.session-token=/);
+  });
+
+  it("limits attempts per email (10 per 15 minutes), even with the right password after that", { timeout: 120_000 }, async () => {
+    const target = uniqueEmail("limited");
+    await createUser({ email: target, password });
+    for (let i = 0; i < 10; i++) expect((await signIn(baseUrl(), target, `wrong ${i}`)).error).toBe("CredentialsSignin");
+    const blocked = await signIn(baseUrl(), target, password);
+    expect(blocked.cookie).toBeNull();
+    expect(blocked.error).toMatch(/^Too many sign-in attempts/);
+    // Another email from the same IP is unaffected.
+    expect((await signIn(baseUrl(), email, password)).cookie).toBeTruthy();
+  });
+
+  it("gives a session that reaches the form API; changes must come from the same origin", async () => {
+    const { cookie } = await signIn(baseUrl(), email, password);
+    const list = await fetch(`${baseUrl()}/api/forms`, { headers: { cookie: cookie! } });
+    expect(list.status).toBe(200);
+    const body = JSON.stringify({ title: "From the dashboard" });
+    const crossSite = await fetch(`${baseUrl()}/api/forms`, { method: "POST", headers: { cookie: cookie!, "content-type": "application/json", origin: "https://evil.example" }, body });
+    expect(crossSite.status).toBe(403);
+    const sameOrigin = await fetch(`${baseUrl()}/api/forms`, { method: "POST", headers: { cookie: cookie!, "content-type": "application/json", origin: baseUrl() }, body });
+    expect(sameOrigin.status).toBe(201);
+  });
+
+  it("redirects dashboard pages to /login without a session and serves them with one", async () => {
+    for (const path of ["/forms", "/keys", "/forms/anything"]) {
+      expect(await location(`${baseUrl()}${path}`)).toMatchObject({ status: 307, location: expect.stringMatching(/\/login(\?|$)/) });
+    }
+    const { cookie } = await signIn(baseUrl(), email, password);
+    expect((await location(`${baseUrl()}/forms`, cookie!)).status).toBe(200);
+    expect((await location(`${baseUrl()}/keys`, cookie!)).status).toBe(200);
+    expect(await location(`${baseUrl()}/`, cookie!)).toMatchObject({ status: 307, location: expect.stringMatching(/\/forms$/) });
+    expect(await location(`${baseUrl()}/`)).toMatchObject({ status: 307, location: expect.stringMatching(/\/login$/) });
+    // Another owner's form (or a missing one) is the 404 page, not a leak.
+    expect((await location(`${baseUrl()}/forms/not-a-real-id`, cookie!)).status).toBe(404);
+  });
+});
