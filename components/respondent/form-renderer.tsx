@@ -8,10 +8,10 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { HONEYPOT_FIELD, START_TOKEN_FIELD } from "@/lib/public/form-fields";
-import type { FormSchema, Question } from "@/lib/schema/form-schema";
+import type { FormSchema } from "@/lib/schema/form-schema";
 import { ImmersiveForm } from "./immersive-form";
 import { recordView } from "./public-api";
-import { QuestionField } from "./question-field";
+import { QuestionField, type VisibleQuestion } from "./question-field";
 import { useResponse } from "./use-response";
 import type { Draft, FieldErrors } from "./validate";
 import "./respondent.css";
@@ -90,13 +90,14 @@ export function FormRenderer(props: FormRendererProps) {
     </form>
   );
 
-  if (schema.mode === "immersive") {
+  // Immersive needs a step to show; a form of hidden questions only is one Submit button.
+  if (schema.mode === "immersive" && schema.questions.some((q) => q.type !== "hidden")) {
     return <ImmersiveForm {...props} session={session} idPrefix={idPrefix} shell={shell} />;
   }
 
   if (done) return <ThankYou schema={schema} preview={preview} />;
 
-  const visible = schema.questions.filter((q): q is Exclude<Question, { type: "hidden" }> => q.type !== "hidden");
+  const visible = schema.questions.filter((q): q is VisibleQuestion => q.type !== "hidden");
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const outcome = await session.submit();

@@ -12,15 +12,13 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { AnswerValue } from "@/lib/schema/answers";
-import type { Question } from "@/lib/schema/form-schema";
 import type { FormRendererProps } from "./form-renderer";
 import { ThankYou } from "./form-renderer";
 import { currentResponse } from "./public-api";
-import { QuestionField, optionLetter, type PickedVia } from "./question-field";
+import { QuestionField, type PickedVia, type VisibleQuestion as Visible } from "./question-field";
 import type { useResponse } from "./use-response";
 import { checkAnswers } from "./validate";
 
-type Visible = Exclude<Question, { type: "hidden" }>;
 type Step = { kind: "welcome" } | { kind: "question"; q: Visible; n: number | null };
 
 interface ImmersiveProps extends FormRendererProps {

@@ -29,7 +29,7 @@ export interface QuestionFieldProps {
 }
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-export const optionLetter = (i: number) => LETTERS[i] ?? "";
+const optionLetter = (i: number) => LETTERS[i] ?? "";
 
 type Ids = { input: string; desc: string; err: string };
 
@@ -93,7 +93,7 @@ export function QuestionField(props: QuestionFieldProps) {
       <Description q={q} id={ids.desc} />
       <InputControl {...props} ids={ids} />
       {q.type === "long-text" && props.shortcuts ? (
-        <p className="fl-hint" aria-hidden="true"><kbd>Shift</kbd> + <kbd>Enter</kbd> for a new line</p>
+        <p className="fl-hint fl-keyhint" aria-hidden="true"><kbd>Shift</kbd> + <kbd>Enter</kbd> for a new line</p>
       ) : null}
       <ErrorText id={ids.err} error={error} />
     </div>

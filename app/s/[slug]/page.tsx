@@ -6,6 +6,7 @@
 import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { FormNotice } from "@/components/respondent/form-notice";
 import { FormRenderer } from "@/components/respondent/form-renderer";
 import { FLASH_COOKIE, readFlash } from "@/lib/public/form-post";
@@ -22,17 +23,20 @@ const HIDDEN_MAX = 500;
 // step at once, like the classic layout, with the one submit button at the end.
 const NO_SCRIPT_CSS =
   ".fl-immersive .fl-step[hidden]{display:block!important}.fl-immersive .fl-steps{display:block;max-width:40rem;margin:0 auto}" +
-  ".fl-immersive .fl-step{margin-bottom:2.5rem}.fl-js,.fl-progress,.fl-key,.fl-hint kbd{display:none!important}";
+  ".fl-immersive .fl-step{margin-bottom:2.5rem}.fl-js,.fl-progress,.fl-key,.fl-keyhint{display:none!important}";
+
+// One lookup per request, shared by the metadata and the page.
+const publishedForm = cache((slug: string) => findPublishedForm(slug));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const form = await findPublishedForm((await params).slug);
+  const form = await publishedForm((await params).slug);
   if (!form) return { title: "Form not found", robots: { index: false } };
   return { title: { absolute: form.schema.title }, description: form.schema.description?.slice(0, 200) };
 }
 
 export default async function PublicFormPage({ params, searchParams }: Props) {
   const { slug } = await params;
-  const form = await findPublishedForm(slug);
+  const form = await publishedForm(slug);
   if (!form) notFound();
   const { schema } = form;
 
