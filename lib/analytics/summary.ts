@@ -15,6 +15,32 @@ export const analyticsSummaryQuerySchema = z
   .meta({ id: "AnalyticsSummaryQuery" });
 export type AnalyticsSummaryQuery = z.output<typeof analyticsSummaryQuerySchema>;
 
+const counts = z.record(z.string(), z.int());
+const latest = z.array(z.object({ value: z.string(), submittedAt: z.iso.datetime() }));
+/** Per-type summary shapes (documentation and tests; question-summaries.ts builds them). */
+export const questionSummarySchema = z.union([
+  z.object({ avg: z.number(), count: z.int(), distribution: counts }).describe("rating: every scale value as a key"),
+  z
+    .object({ avg: z.number(), count: z.int(), distribution: counts, promoters: z.int(), passives: z.int(), detractors: z.int(), score: z.int().min(-100).max(100) })
+    .describe("nps: 0..10; promoters 9-10, passives 7-8, detractors 0-6; score = %promoters - %detractors"),
+  z.object({ count: z.int(), options: counts }).describe("single-choice, dropdown, multiple-choice (picks per option; count = responses)"),
+  z.object({ count: z.int(), yes: z.int(), no: z.int() }).describe("yes-no"),
+  z.object({ count: z.int(), avg: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable() }).describe("number"),
+  z.object({ count: z.int(), latest }).describe("text types and date: the 5 newest answers"),
+  z.object({ count: z.int(), top: z.array(z.object({ value: z.string(), count: z.int() })) }).describe("hidden: the 10 most frequent values"),
+]);
+
+export const analyticsSummarySchema = z
+  .object({
+    formId: z.string(),
+    totalResponses: z.int(),
+    todayResponses: z.int().describe("Finished responses submitted today (UTC)"),
+    weekResponses: z.int().describe("Finished responses of the 7 UTC days ending today"),
+    completionRate: z.number().min(0).max(1),
+    questions: z.array(z.object({ key: z.string(), title: z.string(), type: z.string(), responses: z.int(), summary: questionSummarySchema })),
+  })
+  .meta({ id: "AnalyticsSummary" });
+
 /** "This week" is the 7 UTC days ending today (today included), not the calendar week. */
 export const WEEK_DAYS = 7;
 

@@ -16,6 +16,13 @@ export const analyticsTrendQuerySchema = z
   .meta({ id: "AnalyticsTrendQuery" });
 export type AnalyticsTrendQuery = z.output<typeof analyticsTrendQuerySchema>;
 
+export const trendSchema = z
+  .object({
+    formId: z.string(),
+    days: z.array(z.object({ date: z.iso.date(), count: z.int() })).describe(`${TREND_DAYS} UTC days ending today, oldest first, zeros included`),
+  })
+  .meta({ id: "AnalyticsTrend" });
+
 /** The `count` UTC days ending with `now`'s day, oldest first, as YYYY-MM-DD. */
 export function utcDaysEnding(now: Date, count: number): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

@@ -25,6 +25,26 @@ export type ListResponsesQuery = z.output<typeof listResponsesQuerySchema>;
 
 export const responseParams = z.strictObject({ id: z.string().min(1).max(64), responseId: z.string().min(1).max(64) });
 
+/** The response object of the API (documentation and tests; serializeResponse builds it). */
+export const responseSchema = z
+  .object({
+    id: z.string(),
+    finished: z.boolean().describe("Lists hold finished responses only; one fetched by id may be partial"),
+    submittedAt: z.iso.datetime().nullable().describe("null while partial"),
+    startedAt: z.iso.datetime(),
+    version: z.int().describe("The published form version the respondent answered"),
+    answers: z.record(z.string(), z.unknown()).describe("Question key → answer (hidden values are in metadata)"),
+    metadata: z.record(z.string(), z.string()).describe("Hidden question key → value"),
+  })
+  .meta({ id: "Response" });
+
+export const responseListSchema = z
+  .object({
+    responses: z.array(responseSchema),
+    pagination: z.object({ page: z.int(), limit: z.int(), total: z.int(), totalPages: z.int() }),
+  })
+  .meta({ id: "ResponseList" });
+
 interface ResponseRow {
   id: string;
   finished: boolean | number;

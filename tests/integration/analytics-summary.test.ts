@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { analyticsSummarySchema } from "@/lib/analytics/summary";
+import { trendSchema } from "@/lib/analytics/trend";
 import { createOwner, publishedForm, request, type Owner } from "../helpers/api";
 import { backdate, dayString, submit, utcDay, view } from "../helpers/responses";
 
@@ -48,6 +50,7 @@ describe("GET /api/forms/:id/analytics/summary", () => {
   it("counts totals: all, today (UTC) and the 7 days ending today", async () => {
     const res = await summary();
     expect(res.status).toBe(200);
+    expect(analyticsSummarySchema.safeParse(res.body).error).toBeUndefined();
     expect(res.body).toMatchObject({ formId: form.id, totalResponses: 4, todayResponses: 2, weekResponses: 3 });
   });
 
@@ -170,6 +173,7 @@ describe("GET /api/forms/:id/analytics/trend", () => {
   it("gives the 30 UTC days ending today, oldest first, zeros included", async () => {
     const res = await owner.readApi.get(`/api/forms/${form.id}/analytics/trend`);
     expect(res.status).toBe(200);
+    expect(trendSchema.safeParse(res.body).error).toBeUndefined();
     expect(res.body.formId).toBe(form.id);
     const days = res.body.days as { date: string; count: number }[];
     expect(days).toHaveLength(30);

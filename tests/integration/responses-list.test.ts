@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { responseListSchema } from "@/lib/responses/list";
 import { createOwner, publishedForm, type Owner } from "../helpers/api";
 import { backdate, dayString, submit, utcDay } from "../helpers/responses";
 
@@ -37,6 +38,7 @@ describe("GET /api/forms/:id/responses", () => {
   it("lists finished responses newest first with the pagination block", async () => {
     const res = await list();
     expect(res.status).toBe(200);
+    expect(responseListSchema.safeParse(res.body).success).toBe(true);
     expect(idsOf(res)).toEqual([...ids].reverse());
     expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: 7, totalPages: 1 });
     const first = res.body.responses[6];
