@@ -194,6 +194,23 @@ test("owner: setup, sign in, build, reorder, settings, publish, API key, sign ou
     await shot(page, "forms");
   });
 
+  await test.step("duplicate a form, then delete the copy after confirming", async () => {
+    await page.getByRole("button", { name: "Duplicate Support survey" }).click();
+    const copy = page.getByRole("row").filter({ hasText: "Support survey (copy)" });
+    await expect(copy).toContainText("Draft");
+    await expect(copy).toContainText("Not published");
+    await copy.getByRole("button", { name: "Delete Support survey (copy)" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete “Support survey (copy)”?" });
+    // Cancel first: nothing happens.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(copy).toHaveCount(1);
+    await copy.getByRole("button", { name: "Delete Support survey (copy)" }).click();
+    await dialog.getByRole("button", { name: "Delete form" }).click();
+    await expect(copy).toHaveCount(0);
+    await expect(page.getByRole("row").filter({ hasText: "Support survey" })).toHaveCount(1);
+  });
+
   let key = "";
   await test.step("create an API key: shown once, and it works", async () => {
     await page.getByRole("link", { name: "API keys" }).click();
