@@ -8,9 +8,11 @@ import type { Endpoint } from "./endpoint";
 import { SchemaComponents, componentRef, type JsonSchema } from "./json-schema";
 import { errorSchema } from "./owner-schemas";
 import { ownerEndpoints } from "./owner-endpoints";
+import { publicEndpoints } from "./public-endpoints";
+import { readingEndpoints } from "./reading-endpoints";
 
 /** Every documented operation; tests/integration/openapi.test.ts checks it against app/api. */
-export const endpoints: Endpoint[] = [...ownerEndpoints];
+export const endpoints: Endpoint[] = [...ownerEndpoints, ...readingEndpoints, ...publicEndpoints];
 
 const security = {
   read: [{ apiKey: [] }, { session: [] }],
@@ -53,7 +55,9 @@ function parameters(e: Endpoint, components: SchemaComponents) {
   const list: JsonSchema[] = [];
   const add = (where: "path" | "query", object: z.ZodObject | undefined) => {
     if (!object) return;
-    const json = components.convert(object, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+    let json = components.convert(object, "input") as { $ref?: string; properties?: Record<string, JsonSchema>; required?: string[] };
+    // A named query schema (.meta({ id })) comes back as a reference: parameters need its properties.
+    if (json.$ref) json = components.schemas[json.$ref.split("/").pop()!] as typeof json;
     for (const [name, schema] of Object.entries(json.properties ?? {})) {
       const { description, ...rest } = schema;
       const isObject = rest.type === "object";

@@ -7,7 +7,9 @@ import {
   apiKeyCreatedSchema, apiKeySchema, errorSchema, formCreatedSchema, formDetailSchema, formListItemSchema,
   healthSchema, templateSummarySchema, versionedFormSchema,
 } from "@/lib/openapi/owner-schemas";
-import { client, createOwner, request, type Owner } from "../helpers/api";
+import { analyticsSummarySchema, analyticsTrendSchema, responsePageSchema, responseSchema } from "@/lib/openapi/reading-schemas";
+import { currentResponseResultSchema, publicFormResultSchema, publicResponseResultSchema } from "@/lib/responses/submit-schemas";
+import { client, createOwner, publishedForm, request, type Owner } from "../helpers/api";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -16,9 +18,9 @@ const UNDOCUMENTED: Record<string, string> = {
   "/api/auth/{nextauth}": "next-auth's own sign-in protocol for the dashboard",
 };
 
-/** Every app/api/**\/route.ts as "METHOD /api/path/{param}", from its exported handlers. */
-function routeOperations(): string[] {
-  const found: string[] = [];
+/** Every app/api/**\/route.ts as "METHOD /api/path/{param}" → its declared auth ("read" | "write" | "public" | "?"). */
+function routeOperations(): Map<string, string> {
+  const found = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
@@ -31,13 +33,14 @@ function routeOperations(): string[] {
           .join("/");
         for (const method of METHODS) {
           const exported = new RegExp(`export\\s+(const|async\\s+function|function)\\s+${method}\\b|export\\s*\\{[^}]*\\bas\\s+${method}\\b|export\\s*\\{[^}]*\\b${method}\\b`).test(source);
-          if (exported) found.push(`${method} ${apiPath}`);
+          const auth = new RegExp(`export\\s+const\\s+${method}\\s*=\\s*route\\(\\{\\s*auth:\\s*"(\\w+)"`).exec(source)?.[1] ?? "?";
+          if (exported) found.set(`${method} ${apiPath}`, auth);
         }
       }
     }
   };
   walk(path.join(root, "app/api"));
-  return found.sort();
+  return found;
 }
 
 let doc: any;
@@ -60,7 +63,7 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("documents every route file's methods, and nothing else", () => {
-    const routes = routeOperations().filter((op) => !UNDOCUMENTED[op.split(" ")[1]]);
+    const routes = [...routeOperations().keys()].filter((op) => !UNDOCUMENTED[op.split(" ")[1]]).sort();
     const documented = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops as object).map((m) => `${m.toUpperCase()} ${p}`)).sort();
     expect(routes.length).toBeGreaterThan(10);
     expect(documented).toEqual(routes);
@@ -86,10 +89,15 @@ describe("GET /api/openapi.json", () => {
           expect(response.description, `${where} ${status}`).toBeTruthy();
           if (Number(status) >= 400) expect(response.content["application/json"].schema, `${where} ${status}`).toEqual({ $ref: "#/components/schemas/Error" });
         }
-        if (p.startsWith("/api/public/") || p === "/api/health" || p === "/api/openapi.json") expect(op.security, where).toEqual([]);
+        // Documented auth = what the route file declares.
+        const declared = routeOperations().get(where);
+        expect(declared, where).toMatch(/^(read|write|public)$/);
+        if (declared === "public") expect(op.security, where).toEqual([]);
         else {
           expect(op.security, where).toEqual([{ apiKey: [] }, { session: [] }]);
           expect(op.responses["401"], where).toBeDefined();
+          expect(op["x-required-scope"], where).toBe(declared === "write" ? "write" : undefined);
+          if (declared === "write") expect(op.responses["403"], where).toBeDefined();
         }
       }
     }
@@ -151,5 +159,50 @@ describe("real responses match the documented schemas", () => {
       await owner.api.get("/api/forms/nope"),
       await owner.readApi.delete(`/api/forms/${id}`),
     ]) strictParse(errorSchema, failure.body);
+  });
+
+  it("public submission, partial responses, views, responses, export and analytics", { timeout: 90_000 }, async () => {
+    const { id, slug } = await publishedForm(owner, {
+      title: "Every summary",
+      questions: [
+        { key: "r", type: "rating", title: "Rate" },
+        { key: "n", type: "nps", title: "NPS" },
+        { key: "c", type: "multiple-choice", title: "Pick", options: ["A", "B"] },
+        { key: "y", type: "yes-no", title: "Yes?" },
+        { key: "num", type: "number", title: "How many" },
+        { key: "t", type: "short-text", title: "Text" },
+        { key: "s", type: "statement", title: "Note" },
+        { key: "src", type: "hidden" },
+      ],
+    });
+    const respondent = { headers: { cookie: "fl_rid=openapirespondent000000001" } };
+    const visitor = client();
+    strictParse(publicFormResultSchema, (await visitor.get(`/api/public/forms/${slug}`, undefined, respondent)).body);
+    expect((await visitor.post(`/api/public/forms/${slug}/views`, undefined, respondent)).status).toBe(204);
+    const answers = { r: 4, n: 9, c: ["A"], y: true, num: 3, t: "=hello", src: "mail" };
+    const submitted = await visitor.post(`/api/public/forms/${slug}/responses`, { answers }, respondent);
+    expect(submitted.status, submitted.text).toBe(201);
+    strictParse(publicResponseResultSchema, submitted.body);
+    const other = { headers: { cookie: "fl_rid=openapirespondent000000002" } };
+    const started = await visitor.post(`/api/public/forms/${slug}/responses`, { answers: { t: "half" }, partial: true }, other);
+    strictParse(publicResponseResultSchema, started.body);
+    strictParse(currentResponseResultSchema, (await visitor.get(`/api/public/forms/${slug}/responses/current`, undefined, other)).body);
+    const finished = await visitor.patch(`/api/public/forms/${slug}/responses/${started.body.response.id}`, { answers: { r: 2 } }, other);
+    strictParse(publicResponseResultSchema, finished.body);
+
+    const page = await owner.api.get(`/api/forms/${id}/responses?metadata[src]=mail`);
+    strictParse(responsePageSchema, page.body);
+    expect(page.body.responses).toHaveLength(1);
+    strictParse(z.strictObject({ response: responseSchema }), (await owner.api.get(`/api/forms/${id}/responses/${submitted.body.response.id}`)).body);
+    const summary = await owner.api.get(`/api/forms/${id}/analytics/summary`);
+    strictParse(analyticsSummarySchema, summary.body);
+    expect(summary.body.questions.map((q: { type: string }) => q.type)).toEqual(["rating", "nps", "multiple-choice", "yes-no", "number", "short-text", "hidden"]);
+    strictParse(analyticsTrendSchema, (await owner.api.get(`/api/forms/${id}/analytics/trend`)).body);
+    const csv = await owner.api.get(`/api/forms/${id}/responses/export`);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename=/);
+    expect((await owner.api.delete(`/api/forms/${id}/responses/${submitted.body.response.id}`)).status).toBe(204);
+    strictParse(errorSchema, (await visitor.post(`/api/public/forms/${slug}/responses`, { answers: { r: 99 } }, respondent)).body);
+    strictParse(errorSchema, (await client().post("/api/setup", { email: "late@example.test", password: "long enough" })).body);
   });
 });

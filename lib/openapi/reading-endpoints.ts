@@ -1,0 +1,65 @@
+/** Reading collected data: the response list, one response, CSV export, analytics. */
+import { z } from "zod";
+import { analyticsSummaryQuerySchema } from "@/lib/analytics/summary";
+import { analyticsTrendQuerySchema } from "@/lib/analytics/trend";
+import { formIdParams } from "@/lib/forms/settings";
+import { exportResponsesQuerySchema } from "@/lib/responses/export";
+import { listResponsesQuerySchema, responseParams } from "@/lib/responses/list";
+import type { Endpoint } from "./endpoint";
+import { analyticsSummarySchema, analyticsTrendSchema, responsePageSchema, responseSchema } from "./reading-schemas";
+
+export const readingEndpoints: Endpoint[] = [
+  {
+    method: "GET", path: "/api/forms/{id}/responses", tag: "Responses", auth: "read",
+    summary: "List responses",
+    description:
+      "Finished responses, newest first, one page at a time. `from`/`to` are inclusive (a date means the whole UTC day); " +
+      "`search` matches answer text case-insensitively; `metadata[<hidden_key>]=value` filters on hidden questions (several AND together).",
+    params: formIdParams,
+    query: listResponsesQuerySchema,
+    success: { status: 200, description: "One page of responses", schema: responsePageSchema },
+  },
+  {
+    method: "GET", path: "/api/forms/{id}/responses/export", tag: "Responses", auth: "read",
+    summary: "Export responses as CSV",
+    description:
+      "Streams every matching response (same filters as the list, no paging): `id`, `submittedAt`, then one column per question in form " +
+      "order, and `metadata.<key>` per hidden question with `includeMetadata=1`. Cells a spreadsheet would run as a formula " +
+      "(starting with = + - @ tab or CR) are prefixed with `'`.",
+    params: formIdParams,
+    query: exportResponsesQuerySchema,
+    success: { status: 200, description: "CSV (UTF-8)", mediaType: "text/csv", headers: { "Content-Disposition": "attachment; filename=\"<slug>-responses-<date>.csv\"" } },
+  },
+  {
+    method: "GET", path: "/api/forms/{id}/responses/{responseId}", tag: "Responses", auth: "read",
+    summary: "Get one response",
+    description: "A finished or partial response of the form.",
+    params: responseParams,
+    success: { status: 200, description: "The response", schema: z.strictObject({ response: responseSchema }) },
+  },
+  {
+    method: "DELETE", path: "/api/forms/{id}/responses/{responseId}", tag: "Responses", auth: "write",
+    summary: "Delete one response",
+    description: "Deletes the response and its answers; a finished one frees its place under maxResponses.",
+    params: responseParams,
+    success: { status: 204, description: "Deleted" },
+  },
+  {
+    method: "GET", path: "/api/forms/{id}/analytics/summary", tag: "Analytics", auth: "read",
+    summary: "Analytics summary",
+    description:
+      "Totals, completion rate and one aggregate per question (statements left out), computed by SQL. `metadata[<hidden_key>]` " +
+      "filters apply before aggregation.",
+    params: formIdParams,
+    query: analyticsSummaryQuerySchema,
+    success: { status: 200, description: "The summary", schema: analyticsSummarySchema },
+  },
+  {
+    method: "GET", path: "/api/forms/{id}/analytics/trend", tag: "Analytics", auth: "read",
+    summary: "Daily trend",
+    description: "Finished responses per UTC day for the 30 days ending today, zeros included.",
+    params: formIdParams,
+    query: analyticsTrendQuerySchema,
+    success: { status: 200, description: "30 days", schema: analyticsTrendSchema },
+  },
+];
