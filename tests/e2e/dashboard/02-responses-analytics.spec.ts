@@ -128,7 +128,7 @@ function dashboardErrors(page: Page) {
   return errors;
 }
 
-const stat = (page: Page, id: string) => page.locator(`[data-stat="${id}"] dd`);
+const stat = (page: Page, id: string) => page.locator(`[data-stat="${id}"] dd`).first();
 const questionCard = (page: Page, key: string): Locator => page.locator(`[data-question="${key}"]`);
 const optionCount = (page: Page, option: string) => questionCard(page, "food").locator(`[data-option="${option}"] [data-count]`);
 
@@ -142,6 +142,7 @@ test("responses: table, filters in the URL, detail panel, filtered CSV, analytic
   await page.goto(responsesUrl);
   await expect(page.getByRole("heading", { name: "No responses yet" })).toBeVisible();
   await expect(page.locator(".empty-state").getByRole("link", { name: `/s/${form.slug}` })).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS}/responses-empty.png` });
 
   await respondOnPublicPage(page, form.slug, FIRST);
   await respondOnPublicPage(page, form.slug, SECOND);
