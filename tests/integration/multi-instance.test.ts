@@ -55,7 +55,7 @@ describe(`two app instances on one ${kind} database`, () => {
     return { rows: Number(row.n), responseCount: Number(row.count) };
   };
 
-  it("keeps maxResponses exact when both instances take submissions at once", async () => {
+  it("keeps maxResponses exact when both instances take submissions at once", { timeout: 60_000 }, async () => {
     const form = await createPublishedForm(api, { title: "Capped", questions }, { maxResponses: 15 });
     // 50 respondents, each from their own IP (under the rate limit), alternating instances.
     const results = await Promise.all(
@@ -67,7 +67,7 @@ describe(`two app instances on one ${kind} database`, () => {
     expect(await finishedCount(form.id)).toEqual({ rows: 15, responseCount: 15 });
   });
 
-  it("keeps limitOnePerPerson exact for one person sending to both instances", async () => {
+  it("keeps limitOnePerPerson exact for one person sending to both instances", { timeout: 60_000 }, async () => {
     const form = await createPublishedForm(api, { title: "Once each", questions }, { limitOnePerPerson: true });
     const person = { cookie: `fl_rid=${randomBytes(16).toString("base64url")}`, "x-forwarded-for": freshIp() };
     const results = await Promise.all(Array.from({ length: RATE_LIMIT }, (_, i) => submit(instances[i % 2].baseUrl, form.slug, { q: `try ${i}` }, person)));
@@ -78,7 +78,7 @@ describe(`two app instances on one ${kind} database`, () => {
     expect(await finishedCount(form.id)).toEqual({ rows: 2, responseCount: 2 });
   });
 
-  it("shares the per-IP rate limit: one IP gets at most the limit across both instances", async () => {
+  it("shares the per-IP rate limit: one IP gets at most the limit across both instances", { timeout: 60_000 }, async () => {
     const form = await createPublishedForm(api, { title: "Rate limited", questions });
     const ip = { "x-forwarded-for": freshIp() };
     const results = await Promise.all(Array.from({ length: 3 * RATE_LIMIT }, (_, i) => submit(instances[i % 2].baseUrl, form.slug, { q: `spam ${i}` }, ip)));

@@ -26,6 +26,7 @@ async function takeDatabaseAway(database: TestDatabase) {
 
 describe(`health and graceful shutdown on ${kind}`, () => {
   const cleanup: (() => Promise<void>)[] = [];
+  // Each test starts its own server (and creates an owner through the admin CLI).
   afterEach(async () => {
     for (const step of cleanup.splice(0).reverse()) await step();
   });
@@ -38,7 +39,7 @@ describe(`health and graceful shutdown on ${kind}`, () => {
     return { database, server };
   }
 
-  it("answers 200 while the database answers, 503 when it is gone", async () => {
+  it("answers 200 while the database answers, 503 when it is gone", { timeout: 90_000 }, async () => {
     const { database, server } = await serverOnFreshDatabase("health");
     const up = await fetch(`${server.baseUrl}/api/health`);
     expect(up.status).toBe(200);
@@ -52,7 +53,7 @@ describe(`health and graceful shutdown on ${kind}`, () => {
     expect(server.output()).toContain("health: the database check failed");
   });
 
-  it("finishes a request in flight on SIGTERM, refuses new connections, then exits 0", async () => {
+  it("finishes a request in flight on SIGTERM, refuses new connections, then exits 0", { timeout: 90_000 }, async () => {
     const { database, server } = await serverOnFreshDatabase("shutdown");
     const form = await createPublishedForm(ownerApi(server.baseUrl, createOwnerKey(database.url)), {
       title: "Shutdown",
