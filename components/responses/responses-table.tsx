@@ -40,9 +40,17 @@ export function ResponsesTable({ formId, columns, rows, caption }: Props) {
   }
 
   function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, id: string) {
+    const row = event.currentTarget;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      show(event.currentTarget, id);
+      show(row, id);
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      // Arrows walk the rows, as in a mail list; Tab still works too.
+      const next = event.key === "ArrowDown" ? row.nextElementSibling : row.previousElementSibling;
+      if (next instanceof HTMLTableRowElement) {
+        event.preventDefault();
+        next.focus();
+      }
     }
   }
 
@@ -53,7 +61,7 @@ export function ResponsesTable({ formId, columns, rows, caption }: Props) {
         <table className={`table ${styles.table}`}>
           <caption className={styles.caption}>
             {caption}
-            <span className="visually-hidden">. Press Enter on a row to see the whole response.</span>
+            <span className="visually-hidden">. Press Enter on a row to see the whole response; arrow keys move between rows.</span>
           </caption>
           <thead>
             <tr>

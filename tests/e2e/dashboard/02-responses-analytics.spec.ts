@@ -156,6 +156,11 @@ test("responses: table, filters in the URL, detail panel, filtered CSV, analytic
   await expect(bodyRows(page).nth(0)).toContainText(SECOND.comment);
   await expect(bodyRows(page).nth(1)).toContainText(FIRST.comment);
   await expect(bodyRows(page).nth(1)).toContainText("Pizza");
+  await bodyRows(page).nth(0).focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(bodyRows(page).nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(bodyRows(page).nth(0)).toBeFocused();
   await page.screenshot({ path: `${ARTIFACTS}/responses.png`, fullPage: true });
 
   // Free-text search.
