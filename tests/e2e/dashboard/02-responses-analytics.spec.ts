@@ -1,12 +1,19 @@
 /**
- * Reading responses in the dashboard: two responses submitted on the public
- * page show in the table, filter (search, hidden-field metadata) through the
- * URL, open in the detail panel, export as CSV exactly as filtered, add up in
- * the analytics (also under a metadata filter), and one is deleted.
+ * Reading responses in the dashboard.
+ *
+ * 1. Two responses submitted on the public page show in the table, filter
+ *    (search, hidden-field metadata) through the URL, open in the detail
+ *    panel, export as CSV exactly as filtered, add up in the analytics (also
+ *    under a metadata filter), and one is deleted.
+ * 2. Pagination (20/50), the date range and a bad value in a hand-edited URL.
+ * 3. Analytics for every kind of question (NPS, choices, yes-no, number).
+ * 4. Both pages at tablet width (768 px) without sideways scrolling.
  *
  * Runs after 01-owner-flow on the same server, signed in as the suite's owner.
- * The form is created through the API with the page's session (the builder's
- * own flow is 01's subject); the responses go through the real public page.
+ * Forms are created through the API with the page's session (the builder's
+ * own flow is 01's subject); the responses of (1) go through the real public
+ * page, the bulk ones of (2) and (3) through the public API.
+ * Screenshots at 1280 px (and 768 px) go to tests/artifacts/.
  */
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
