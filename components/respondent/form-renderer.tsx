@@ -40,6 +40,12 @@ export interface FormRendererProps {
 
 
 export function FormRenderer(props: FormRendererProps) {
+  // In preview, "Start again" on the thank-you screen remounts a fresh form.
+  const [round, setRound] = useState(0);
+  return <FormBody key={round} {...props} restart={props.preview ? () => setRound((r) => r + 1) : undefined} />;
+}
+
+function FormBody(props: FormRendererProps & { restart?: () => void }) {
   const { schema, preview, slug } = props;
   const idPrefix = `fl${useId().replace(/[^A-Za-z0-9]/g, "")}`;
   const honeypot = useRef<HTMLInputElement>(null);
@@ -95,7 +101,7 @@ export function FormRenderer(props: FormRendererProps) {
     return <ImmersiveForm {...props} session={session} idPrefix={idPrefix} shell={shell} />;
   }
 
-  if (done) return <ThankYou schema={schema} preview={preview} />;
+  if (done) return <ThankYou schema={schema} preview={preview} onRestart={props.restart} />;
 
   const visible = schema.questions.filter((q): q is VisibleQuestion => q.type !== "hidden");
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -144,7 +150,7 @@ export function focusQuestion(idPrefix: string, key: string) {
   el.scrollIntoView?.({ block: "center", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
 }
 
-export function ThankYou({ schema, preview }: { schema: FormRendererProps["schema"]; preview?: boolean }) {
+export function ThankYou({ schema, preview, onRestart }: { schema: FormRendererProps["schema"]; preview?: boolean; onRestart?: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -153,6 +159,7 @@ export function ThankYou({ schema, preview }: { schema: FormRendererProps["schem
         <p className="fl-thanks-mark" aria-hidden="true">✓</p>
         <h1 ref={heading} tabIndex={-1}>{schema.thankYouMessage ? "Thank you!" : "Thanks for your response!"}</h1>
         {schema.thankYouMessage ? <p className="fl-thanks-text">{schema.thankYouMessage}</p> : <p className="fl-thanks-text">It has been recorded.</p>}
+        {onRestart ? <button type="button" className="fl-button" onClick={onRestart}>Start again</button> : null}
       </div>
     </div>
   );

@@ -22,6 +22,7 @@ import { checkAnswers } from "./validate";
 type Step = { kind: "welcome" } | { kind: "question"; q: Visible; n: number | null };
 
 interface ImmersiveProps extends FormRendererProps {
+  restart?: () => void;
   session: ReturnType<typeof useResponse>;
   idPrefix: string;
   shell: (children: ReactNode, onSubmit: (e: FormEvent<HTMLFormElement>) => void, className: string) => ReactNode;
@@ -40,7 +41,7 @@ function buildSteps(schema: FormRendererProps["schema"]): Step[] {
   return steps;
 }
 
-export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell, activeQuestionKey, hiddenValues }: ImmersiveProps) {
+export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell, activeQuestionKey, hiddenValues, restart }: ImmersiveProps) {
   const steps = buildSteps(schema);
   const [index, setIndex] = useState(0);
   const [dir, setDir] = useState<"fwd" | "back">("fwd");
@@ -51,11 +52,12 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
   const lastDigit = useRef({ digit: "", at: 0 });
   const last = steps.length - 1;
 
-  const go = (to: number, direction: "fwd" | "back" = to >= indexRef.current ? "fwd" : "back") => {
+  /** Shows step `to`; `focus: false` when the move is not the respondent's (the builder following its selection). */
+  const go = (to: number, direction: "fwd" | "back" = to >= indexRef.current ? "fwd" : "back", focus = true) => {
     clearTimeout(timer.current);
     const clamped = Math.max(0, Math.min(last, to));
     indexRef.current = clamped;
-    moved.current = true;
+    moved.current = focus;
     setDir(direction);
     setIndex(clamped);
   };
@@ -82,7 +84,8 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
   useEffect(() => {
     if (!activeQuestionKey) return;
     const i = steps.findIndex((s) => s.kind === "question" && s.q.key === activeQuestionKey);
-    if (i >= 0) go(i);
+    // Never steal focus from the builder's editor.
+    if (i >= 0) go(i, undefined, false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the builder's selection only
   }, [activeQuestionKey]);
 
@@ -201,7 +204,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
     return () => document.removeEventListener("keydown", listener);
   }, [preview]);
 
-  if (done) return <ThankYou schema={schema} preview={preview} />;
+  if (done) return <ThankYou schema={schema} preview={preview} onRestart={restart} />;
 
   const questionSteps = steps.filter((s) => s.kind === "question").length;
   const position = steps.slice(0, index).filter((s) => s.kind === "question").length;
