@@ -8,6 +8,8 @@
 import type { AnswerValue } from "@/lib/schema/answers";
 import type { FormSchema, Question } from "@/lib/schema/form-schema";
 
+// The API's limits (lib/responses/list.ts, filters.ts), repeated here because
+// those modules are server-only; a unit test keeps them equal.
 export const PAGE_SIZES = [20, 50] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const SEARCH_MAX = 200;

@@ -6,14 +6,17 @@ import { describe, expect, it } from "vitest";
 import { toQuestionView, toQuestionViews, type SummaryQuestion } from "@/lib/analytics/view-model";
 import { parseQuery } from "@/lib/http/query";
 import { exportResponsesQuerySchema } from "@/lib/responses/export";
-import { listResponsesQuerySchema } from "@/lib/responses/list";
+import { SEARCH_MAX as API_SEARCH_MAX } from "@/lib/responses/filters";
+import { listResponsesQuerySchema, RESPONSES_PAGE_MAX } from "@/lib/responses/list";
 import {
   answerColumns,
   exportHref,
   formatAnswer,
   metadataKeysOf,
+  PAGE_SIZES,
   readResponseFilters,
   readResponsePageQuery,
+  SEARCH_MAX,
   toSearchParams,
   truncate,
 } from "@/lib/responses/view-model";
@@ -28,6 +31,12 @@ const questions: Question[] = [
 ];
 
 describe("response filters in the page URL", () => {
+  it("uses the API's limits", () => {
+    expect(SEARCH_MAX).toBe(API_SEARCH_MAX);
+    expect(Math.max(...PAGE_SIZES)).toBe(RESPONSES_PAGE_MAX);
+    expect(listResponsesQuerySchema.parse({}).limit).toBe(PAGE_SIZES[0]);
+  });
+
   it("reads dates, search, known metadata keys, page and page size", () => {
     const { query, problems } = readResponsePageQuery(
       { from: "2026-01-01", to: "2026-01-31", search: "  pizza ", "metadata[ref]": "a", "metadata[other]": "x", limit: "50", page: "3" },
