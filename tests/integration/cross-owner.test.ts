@@ -1,6 +1,7 @@
 /**
- * The cross-owner matrix: owner B's keys on every owner-scoped route of owner
- * A answer 404 exactly like a missing id (ids leak nothing) and change nothing;
+ * The cross-owner matrix: owner B's write key and B's dashboard session on
+ * every owner-scoped route of owner A answer 404 exactly like a missing id
+ * (ids leak nothing) and change nothing;
  * A's read key gets 403 on every write route; no key, an unknown key and a
  * revoked key get 401 everywhere. A new owner-scoped route is one line in ROUTES.
  */
@@ -8,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { client, createOwner, publishedForm, type Client, type Owner } from "../helpers/api";
+import { sessionCookie, sessionHeaders } from "../helpers/session";
 
 interface Fixture {
   formId: string;
@@ -56,9 +58,9 @@ const COLLECTION_ROUTES: RouteCase[] = [
 
 const label = (r: RouteCase) => `${r.method} ${r.path({ formId: ":id", responseId: ":responseId", keyId: ":keyId" })}`;
 
-function call(c: Client, r: RouteCase, f: Fixture) {
+function call(c: Client, r: RouteCase, f: Fixture, headers?: Record<string, string>) {
   const fn = { GET: c.get, POST: c.post, PUT: c.put, PATCH: c.patch, DELETE: c.delete }[r.method];
-  return fn(r.path(f), r.body);
+  return fn(r.path(f), r.body, { headers });
 }
 
 let a: Owner;
@@ -122,7 +124,7 @@ describe("owner B's write key on owner A's objects", () => {
     expect(await snapshotOf(a)).toEqual(before);
   });
 
-  it("answers exactly as for a missing id (same status, code and message)", async () => {
+  it("answers exactly as for a missing id (same status, code and message)", { timeout: 120_000 }, async () => {
     for (const r of ROUTES) {
       const theirs = await call(b.api, r, fixture);
       const missing = await call(b.api, r, { formId: newId(), responseId: newId(), keyId: newId() });
@@ -152,6 +154,21 @@ describe("owner B's write key on owner A's objects", () => {
     expect(form).toMatchObject({ title: "A's form", status: "published", responseCount: 1, maxResponses: null });
     expect((await a.api.get(`/api/forms/${fixture.formId}/responses/${fixture.responseId}`)).status).toBe(200);
     expect((await a.api.get("/api/forms")).status).toBe(200); // A's write key was never revoked
+  });
+});
+
+describe("owner B's dashboard session on owner A's objects", () => {
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    headers = sessionHeaders(await sessionCookie(b.email, b.password));
+  });
+
+  it.each(ROUTES.map((r) => [label(r), r] as const))("%s → 404 not_found", async (_label, r) => {
+    const before = await snapshotOf(a);
+    const res = await call(client(), r, fixture, headers);
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe("not_found");
+    expect(await snapshotOf(a)).toEqual(before);
   });
 });
 

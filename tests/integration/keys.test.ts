@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { hashKey } from "@/lib/auth/api-keys";
 import { client, createOwner, type Owner } from "../helpers/api";
+import { sessionCookie, sessionHeaders } from "../helpers/session";
 
 let owner: Owner;
 beforeAll(async () => {
@@ -153,29 +154,10 @@ describe("DELETE /api/keys/:id", () => {
   });
 });
 
-/** Signs in through next-auth's credentials flow, as the dashboard's login form does; returns the Cookie header. */
-async function signIn(email: string, password: string): Promise<string> {
-  const base = process.env.TEST_BASE_URL!;
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
-    redirect: "manual",
-  });
-  const session = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.includes("session-token="));
-  if (!session) throw new Error(`sign-in failed: ${res.status}`);
-  return session;
-}
-
 describe("the key endpoints with a dashboard session", () => {
   it("list, create and revoke keys with the session cookie", async () => {
     const fresh = await createOwner();
-    const cookie = await signIn(fresh.email, fresh.password);
-    const origin = process.env.TEST_BASE_URL!;
-    const session = { headers: { cookie, origin } };
+    const session = { headers: sessionHeaders(await sessionCookie(fresh.email, fresh.password)) };
     const none = client();
 
     const list = await none.get("/api/keys", undefined, session);
@@ -193,7 +175,7 @@ describe("the key endpoints with a dashboard session", () => {
 
   it("refuses a cross-site write with the session cookie (403) and creates nothing", async () => {
     const fresh = await createOwner();
-    const cookie = await signIn(fresh.email, fresh.password);
+    const cookie = await sessionCookie(fresh.email, fresh.password);
     const res = await client().post("/api/keys", { name: "csrf", scope: "write" }, { headers: { cookie, origin: "https://evil.example" } });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("forbidden");
