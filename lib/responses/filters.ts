@@ -119,11 +119,12 @@ export function metadataConditions(metadata: Record<string, string> | undefined,
  * metadata filter, exactly one row: the hidden answer of the first filter key
  * (one row per response and hidden key, by the storage contract). Driving a
  * query from this index range costs what the filter matches, not the form's size.
- * `finished`: true/false for finished/partial responses, null for both.
+ * `finished` picks finished or partial responses (Answer.finished mirrors
+ * Response.finished).
  */
-export function metadataDriver(formId: string, metadata: Record<string, string>, finished: boolean | null): Prisma.Sql {
+export function metadataDriver(formId: string, metadata: Record<string, string>, finished: boolean): Prisma.Sql {
   const [[key, value], ...rest] = Object.entries(metadata);
-  const state = finished === null ? Prisma.empty : finished ? Prisma.sql` AND m."finished" = TRUE` : Prisma.sql` AND m."finished" = FALSE`;
+  const state = finished ? Prisma.sql` AND m."finished" = TRUE` : Prisma.sql` AND m."finished" = FALSE`;
   const others = rest.map(
     ([k, v]) => Prisma.sql` AND EXISTS (SELECT 1 FROM "Answer" o WHERE o."responseId" = m."responseId" AND o."questionKey" = ${k} AND o."valueText" = ${v})`,
   );
@@ -135,11 +136,12 @@ export const hasMetadata = (metadata: Record<string, string> | undefined): metad
   Boolean(metadata && Object.keys(metadata).length);
 
 /**
- * Number of the form's responses passing the filters (finished ones; with
- * `finished` null, partial ones too for metadata-only filters). Unfiltered it
- * is the form's counter; metadata-only it counts one index range.
+ * Number of the form's finished responses passing the filters. Unfiltered it
+ * is the form's counter (exact: kept in the submitting transaction);
+ * metadata-only it counts one index range.
  */
 export async function countResponses(form: ReadableForm, filters: ResponseFilters): Promise<number> {
+  checkMetadataKeys(form, filters.metadata);
   const metadataOnly = !filters.from && !filters.to && !filters.search;
   if (metadataOnly && !hasMetadata(filters.metadata)) return form.responseCount;
   const query =
