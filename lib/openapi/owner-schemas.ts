@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { errorStatus } from "@/lib/http/errors";
 import { formModes, formSchemaSchema } from "@/lib/schema/form-schema";
-import { keyScopes } from "@/lib/auth/api-keys";
+import { keyScopes } from "@/lib/auth/api-keys-schema";
 
 const isoDateTime = z.iso.datetime();
 
