@@ -70,7 +70,15 @@ export function Builder({ form }: { form: FormDetail }) {
     }
   }, [setError]);
 
-  const autosave = useAutosave({ formId: form.id, initialVersion: form.draft.version, getValues: getValues as unknown as () => FormSchemaInput, onInvalid });
+  // The page header (a server component) shows the title: refresh it when a saved title changes.
+  const savedTitle = useRef(form.draft.title);
+  const onSaved = useCallback((draft: FormSchema) => {
+    if (draft.title === savedTitle.current) return;
+    savedTitle.current = draft.title;
+    router.refresh();
+  }, [router]);
+
+  const autosave = useAutosave({ formId: form.id, initialVersion: form.draft.version, getValues: getValues as unknown as () => FormSchemaInput, onInvalid, onSaved });
 
   // Every change (typing, moves, adds) reschedules the debounced save.
   const values = useWatch({ control }) as BuilderValues;

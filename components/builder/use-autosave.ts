@@ -22,9 +22,11 @@ interface Options {
   getValues: () => FormSchemaInput;
   /** Called with the schema's issues when the draft is invalid, or the server's 400 details. */
   onInvalid: (details: { path: string; message: string }[]) => void;
+  /** Called with the draft the server accepted. */
+  onSaved?: (draft: FormSchema) => void;
 }
 
-export function useAutosave({ formId, initialVersion, getValues, onInvalid }: Options) {
+export function useAutosave({ formId, initialVersion, getValues, onInvalid, onSaved }: Options) {
   const [state, setState] = useState<SaveState>("saved");
   const [error, setError] = useState<ApiErrorBody | null>(null);
   const [conflict, setConflict] = useState(false);
@@ -54,6 +56,7 @@ export function useAutosave({ formId, initialVersion, getValues, onInvalid }: Op
       if (res.ok) {
         setError(null);
         setState(gen === generation.current ? "saved" : "unsaved");
+        onSaved?.(res.data.draft);
         return true;
       }
       setError(res.error);
@@ -71,7 +74,7 @@ export function useAutosave({ formId, initialVersion, getValues, onInvalid }: Op
     } finally {
       inFlight.current = null;
     }
-  }, [formId, getValues, onInvalid]);
+  }, [formId, getValues, onInvalid, onSaved]);
 
   /** Call on every change: marks unsaved and saves after a pause in typing. */
   const schedule = useCallback(() => {

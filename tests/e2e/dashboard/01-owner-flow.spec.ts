@@ -101,6 +101,17 @@ test("owner: setup, sign in, build, reorder, settings, publish, API key, sign ou
     expect(await keysInOrder(page)).toEqual([...initialKeys, "which_plan_are_you_on", "how_many_seats"]);
   });
 
+  await test.step("the title autosaves and the page header follows it", async () => {
+    await page.getByLabel("Form title").fill("Support survey, renamed");
+    await expect(page.getByTestId("form-title")).toHaveText("Support survey, renamed", { timeout: 15_000 });
+    await page.getByLabel("Form title").fill("");
+    await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "invalid", { timeout: 15_000 });
+    await expect(page.getByText("A form needs a title")).toBeVisible();
+    await page.getByLabel("Form title").fill("Support survey");
+    await expect(page.getByTestId("form-title")).toHaveText("Support survey", { timeout: 15_000 });
+    await waitForSaved(page);
+  });
+
   await test.step("a bad key is refused next to the field and not saved", async () => {
     const editor = page.getByTestId("question-editor");
     await editor.getByLabel("Key").fill("9 seats");
