@@ -56,8 +56,10 @@ async function main() {
     req.headers["x-formloom-peer"] = req.socket.remoteAddress ?? "";
     void handle(req, res);
   });
-  // Longer than common load balancers' idle timeouts, so they close first.
+  // Longer than common load balancers' idle timeouts, so they close first
+  // (and headersTimeout above it, or Node may cut a reused connection first).
   server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(port, hostname, () => {
     console.log(`Formloom ${dev ? "(dev) " : ""}listening on http://localhost:${port} (${providerOf(url)})`);
   });
