@@ -1,12 +1,15 @@
-/** Reading collected data: the response list, one response, CSV export, analytics. */
+/**
+ * Reading collected data: the response list, one response, CSV export,
+ * analytics. Query and response schemas come from lib/responses and
+ * lib/analytics, which validate and build them.
+ */
 import { z } from "zod";
-import { analyticsSummaryQuerySchema } from "@/lib/analytics/summary";
-import { analyticsTrendQuerySchema } from "@/lib/analytics/trend";
+import { analyticsSummaryQuerySchema, analyticsSummarySchema } from "@/lib/analytics/summary";
+import { analyticsTrendQuerySchema, trendSchema } from "@/lib/analytics/trend";
 import { formIdParams } from "@/lib/forms/settings";
 import { exportResponsesQuerySchema } from "@/lib/responses/export";
-import { listResponsesQuerySchema, responseParams } from "@/lib/responses/list";
+import { listResponsesQuerySchema, responseListSchema, responseParams, responseSchema } from "@/lib/responses/list";
 import type { Endpoint } from "./endpoint";
-import { analyticsSummarySchema, analyticsTrendSchema, responsePageSchema, responseSchema } from "./reading-schemas";
 
 export const readingEndpoints: Endpoint[] = [
   {
@@ -17,7 +20,7 @@ export const readingEndpoints: Endpoint[] = [
       "`search` matches answer text case-insensitively; `metadata[<hidden_key>]=value` filters on hidden questions (several AND together).",
     params: formIdParams,
     query: listResponsesQuerySchema,
-    success: { status: 200, description: "One page of responses", schema: responsePageSchema },
+    success: { status: 200, description: "One page of responses", schema: responseListSchema },
   },
   {
     method: "GET", path: "/api/forms/{id}/responses/export", tag: "Responses", auth: "read",
@@ -60,6 +63,6 @@ export const readingEndpoints: Endpoint[] = [
     description: "Finished responses per UTC day for the 30 days ending today, zeros included.",
     params: formIdParams,
     query: analyticsTrendQuerySchema,
-    success: { status: 200, description: "30 days", schema: analyticsTrendSchema },
+    success: { status: 200, description: "30 days", schema: trendSchema },
   },
 ];
