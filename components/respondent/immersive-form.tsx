@@ -5,8 +5,8 @@
  * Keys: Enter goes on (Shift+Enter is a new line in long text); ↑/↓ move
  * between questions unless focus is in a control that uses arrows itself
  * (text, number, date, select, a radio group — there ←/→/↑/↓ keep their
- * native meaning); letters A–Z pick a choice, Y/N answer yes/no, digits pick
- * a rating or NPS score ("1" then "0" quickly gives 10). On a choice-like
+ * native meaning); letters A–Z (or digits 1–9) pick a choice, Y/N answer
+ * yes/no, digits pick a rating or NPS score ("1" then "0" quickly gives 10). On a choice-like
  * question focus goes to the question itself, so these keys work at once and
  * screen readers read the question first; Tab enters the options.
  */
@@ -142,8 +142,10 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
   const shortcut = (q: Visible, key: string): boolean => {
     const upper = key.toUpperCase();
     if (q.type === "single-choice" || q.type === "multiple-choice") {
-      const option = q.options[upper.charCodeAt(0) - 65];
-      if (key.length !== 1 || !option) return false;
+      // Letters as Typeform does (shown on the options); digits 1–9 work too.
+      const index = /^[1-9]$/.test(key) ? Number(key) - 1 : upper.charCodeAt(0) - 65;
+      const option = key.length === 1 ? q.options[index] : undefined;
+      if (!option) return false;
       if (q.type === "single-choice") pick(q, option, true);
       else {
         const now = (session.draftRef.current[q.key] as string[] | undefined) ?? [];
