@@ -93,12 +93,14 @@ export function useAutosave({ formId, initialVersion, getValues, onInvalid, onSa
   }, [save, state]);
 
   useEffect(() => {
+    // Warn before leaving with unsaved work, except after a conflict: then
+    // nothing more can be saved here and reloading is the way forward.
     const warn = (e: BeforeUnloadEvent) => {
-      if (state !== "saved") e.preventDefault();
+      if (state !== "saved" && !conflict) e.preventDefault();
     };
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
-  }, [state]);
+  }, [state, conflict]);
 
   useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
 

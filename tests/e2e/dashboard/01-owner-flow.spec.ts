@@ -196,6 +196,18 @@ test("owner: setup, sign in, build, reorder, settings, publish, API key, sign ou
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  await test.step("a publish from elsewhere makes the next autosave a visible conflict, not an overwrite", async () => {
+    const id = new URL(formUrl).pathname.split("/").pop();
+    const elsewhere = await page.request.post(`${base}/api/forms/${id}/publish`, { headers: { origin: base } });
+    expect(elsewhere.status()).toBe(200);
+    await page.getByLabel("Description (optional)").first().fill("Typed after someone else published");
+    await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "error", { timeout: 15_000 });
+    await expect(page.getByRole("alert").filter({ hasText: "published since you loaded it" })).toBeVisible();
+    await page.getByRole("button", { name: "Reload" }).click();
+    await expect(page.getByLabel("Description (optional)").first()).toHaveValue("Two minutes to tell us how we are doing.");
+    await expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "saved");
+  });
+
   await test.step("the forms list shows the form", async () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Forms" }).click();
     const row = page.getByRole("row").filter({ hasText: "Support survey" });
