@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { hashKey } from "@/lib/auth/api-keys";
@@ -80,6 +80,13 @@ describe("admin create-user", () => {
 });
 
 describe("admin create-key", () => {
+  /** An existing user for the refusals, so that only the bad option can be the reason. */
+  let keyOwner: string;
+  beforeAll(async () => {
+    keyOwner = email();
+    expect((await admin(["create-user", "--email", keyOwner, "--password", PASSWORD])).code).toBe(0);
+  });
+
   it("prints a write key as the last stdout line (through npm run, as documented), which works against the server", async () => {
     const address = email();
     expect((await admin(["create-user", "--email", address, "--password", PASSWORD])).code).toBe(0);
@@ -114,8 +121,7 @@ describe("admin create-key", () => {
     [["--email", "EMAIL", "--name", "x", "--scope", "admin"], "--scope"],
     [["--email", "nobody@example.test", "--name", "x", "--scope", "write"], "No user with email nobody@example.test"],
   ])("exits 1 for %j with %j on stderr and creates no key", async (args, message) => {
-    const address = email();
-    await admin(["create-user", "--email", address, "--password", PASSWORD]);
+    const address = keyOwner;
     const before = await db.apiKey.count();
     const run = await admin(["create-key", ...args.map((a) => (a === "EMAIL" ? address : a))]);
     expect(run.code).toBe(1);
