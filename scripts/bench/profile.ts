@@ -18,7 +18,12 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
+/** Functions of Prisma's better-sqlite3 / pg adapters (bundled into the app chunk): the statements themselves. */
+const STATEMENT_FUNCTIONS = new Set(["executeIO", "performIO", "prepare", "run", "all", "raw", "bind", "exec"]);
+
 function originOf(url: string, fn: string): string {
+  if (STATEMENT_FUNCTIONS.has(fn) && (url.includes("better-sqlite3") || url.includes("/server/chunks/") || !url)) return "SQL statements (better-sqlite3)";
+  if (url.startsWith("wasm://") || /\/wasm\//.test(url)) return "Prisma query compiler (wasm)";
   if (!url) {
     if (fn === "(garbage collector)") return "GC";
     if (fn === "(idle)") return "idle";
@@ -63,4 +68,4 @@ export function summarizeProfile(file: string, top = 15): string {
   return lines.join("\n");
 }
 
-if (process.argv[1]?.endsWith("profile.ts") && process.argv[2]) console.log(summarizeProfile(process.argv[2]));
+if (process.argv[1]?.endsWith("profile.ts") && process.argv[2]) console.log(summarizeProfile(process.argv[2], Number(process.argv[3] ?? 15)));
