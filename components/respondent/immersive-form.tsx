@@ -16,7 +16,7 @@ import type { FormRendererProps } from "./form-renderer";
 import { ThankYou } from "./form-renderer";
 import { currentResponse } from "./public-api";
 import { QuestionField, type PickedVia, type VisibleQuestion as Visible } from "./question-field";
-import type { useResponse } from "./use-response";
+import { hasStartedResponse, type useResponse } from "./use-response";
 import { checkAnswers } from "./validate";
 
 type Step = { kind: "welcome" } | { kind: "question"; q: Visible; n: number | null };
@@ -62,9 +62,10 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
     setIndex(clamped);
   };
 
-  // A reload resumes the respondent's unfinished response where they left off.
+  // A reload resumes the respondent's unfinished response where they left off
+  // (asked only when this browser started one: a first visit makes no request).
   useEffect(() => {
-    if (preview || !slug) return;
+    if (preview || !slug || !hasStartedResponse(slug)) return;
     let live = true;
     void currentResponse(slug).then((found) => {
       if (!live || !found) return;

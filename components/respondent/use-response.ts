@@ -67,7 +67,8 @@ export function useResponse(opts: ResponseOptions) {
   /**
    * Continue a response started before a reload. The minimum fill time runs
    * from when the respondent first opened the form, so the token issued then
-   * (kept in localStorage) goes on; without it none is sent, as for an API client.
+   * (kept in localStorage with the response id) goes on; without it none is
+   * sent, as for an API client.
    */
   const resume = useCallback((id: string, answers: Draft) => {
     idRef.current = id;
@@ -154,7 +155,10 @@ export function useResponse(opts: ResponseOptions) {
         createKey.current = null;
         r = await send(false);
       }
-      if (r.ok) return { ok: true };
+      if (r.ok) {
+        forgetStartedResponse(o.current.slug);
+        return { ok: true };
+      }
       const fromServer = r.code === "validation_failed" ? errorsFromDetails(r.details) : {};
       if (Object.keys(fromServer).length) setErrors(fromServer);
       else setBanner(messageOf(r));
@@ -173,9 +177,26 @@ const tokenKey = (slug: string | undefined) => `formloom:start:${slug}`;
 
 function keepStartToken(slug: string | undefined, id: string, token: string | undefined) {
   try {
-    if (token) localStorage.setItem(tokenKey(slug), JSON.stringify({ id, token }));
+    localStorage.setItem(tokenKey(slug), JSON.stringify({ id, token }));
   } catch {
-    // Storage blocked: a resumed response then goes without a token.
+    // Storage blocked: the response is not resumed after a reload.
+  }
+}
+
+/** Whether this browser started a response to the form that it has not finished. */
+export function hasStartedResponse(slug: string | undefined): boolean {
+  try {
+    return localStorage.getItem(tokenKey(slug)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function forgetStartedResponse(slug: string | undefined) {
+  try {
+    localStorage.removeItem(tokenKey(slug));
+  } catch {
+    // nothing kept
   }
 }
 

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { Api } from "./fixtures";
 import { everyTypeForm } from "./fixtures";
-import { expectNoHorizontalScroll, finishedResponses, openForm, ownerApi, publishForm, screenshot, waitForFillTime } from "./helpers";
+import { collectPageErrors, expectNoHorizontalScroll, finishedResponses, openForm, ownerApi, publishForm, screenshot, waitForFillTime } from "./helpers";
 
 test.use({ locale: "en-US", timezoneId: "UTC" });
 
@@ -36,6 +36,7 @@ test.beforeAll(() => {
 const tab = (page: Page) => page.keyboard.press("Tab");
 
 test("every question type, keyboard only, lands in the API with the URL's hidden value", async ({ page }) => {
+  const pageErrors = collectPageErrors(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   const form = await publishForm(api, everyTypeForm("classic"));
   const openedAt = await openForm(page, form.slug, "?ref=newsletter");
@@ -102,6 +103,7 @@ test("every question type, keyboard only, lands in the API with the URL's hidden
   expect(stored).toBeDefined(); // a silently dropped submission would fail here
   expect(stored.answers).toEqual(EXPECTED);
   expect(stored.metadata).toEqual({ ref: "newsletter" });
+  expect(pageErrors).toEqual([]);
 });
 
 test("required and format messages show next to their questions, and the server's too", async ({ page }) => {

@@ -70,3 +70,13 @@ export async function expectNoHorizontalScroll(page: Page) {
   const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
   expect(scroll).toBeLessThanOrEqual(width);
 }
+
+/** Console errors and uncaught exceptions of the page (hydration mismatches show up here). */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  return errors;
+}

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { Api } from "./fixtures";
 import { everyTypeForm } from "./fixtures";
-import { expectNoHorizontalScroll, finishedResponses, openForm, ownerApi, publishForm, screenshot, waitForFillTime } from "./helpers";
+import { collectPageErrors, expectNoHorizontalScroll, finishedResponses, openForm, ownerApi, publishForm, screenshot, waitForFillTime } from "./helpers";
 
 test.use({ locale: "en-US", timezoneId: "UTC" });
 
@@ -41,6 +41,7 @@ async function expectStep(page: Page, title: string) {
 }
 
 test("every question type, keyboard only, one at a time, stored with the URL's hidden value", async ({ page }) => {
+  const pageErrors = collectPageErrors(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   const form = await publishForm(api, everyTypeForm("immersive"));
   const openedAt = await openForm(page, form.slug, "?ref=newsletter");
@@ -114,6 +115,7 @@ test("every question type, keyboard only, one at a time, stored with the URL's h
   expect(stored).toHaveLength(1); // the partial response was finished, not duplicated
   expect(stored[0].answers).toEqual(EXPECTED);
   expect(stored[0].metadata).toEqual({ ref: "newsletter" });
+  expect(pageErrors).toEqual([]);
 });
 
 test("a required question stops Enter with its message", async ({ page }) => {
