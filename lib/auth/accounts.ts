@@ -10,7 +10,7 @@
  * commit (a write-skew conflict, P2034); on SQLite write transactions are
  * serialized outright. The loser re-checks and finds sign-up closed.
  */
-import { db } from "@/lib/db/client";
+import { db, type Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
@@ -27,8 +27,15 @@ export async function registrationOpen(): Promise<boolean> {
   return signupAllowed() || (await setupNeeded());
 }
 
-const WRITE_CONFLICT = "P2034";
-const isWriteConflict = (error: unknown) => (error as { code?: unknown } | null)?.code === WRITE_CONFLICT;
+/**
+ * A serialization failure: Prisma's P2034 when a query hits it, or (seen on
+ * PostgreSQL at COMMIT) the driver adapter's own error of kind
+ * TransactionWriteConflict, which Prisma passes through unwrapped.
+ */
+function isWriteConflict(error: unknown): boolean {
+  const e = error as { code?: unknown; name?: unknown; cause?: { kind?: unknown } } | null;
+  return e?.code === "P2034" || (e?.name === "DriverAdapterError" && e.cause?.kind === "TransactionWriteConflict");
+}
 
 /**
  * Creates an account if registration is open: always for the first user,
@@ -37,10 +44,14 @@ const isWriteConflict = (error: unknown) => (error as { code?: unknown } | null)
 export async function registerAccount(input: Credentials) {
   const { email, password } = credentialsSchema.parse(input);
   // Hashing is slow (scrypt): do it before the transaction, not inside it.
-  const passwordHash = await hashPassword(password);
+  return insertAccount(email, await hashPassword(password));
+}
+
+/** The race-safe part of registerAccount (takes the client so tests can aim it at an empty database). */
+export async function insertAccount(email: string, passwordHash: string, client: Db = db) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.$transaction(
+      return await client.$transaction(
         async (tx) => {
           if (!signupAllowed() && (await tx.user.count()) > 0) throw closed();
           return tx.user.create({ data: { id: newId(), email, passwordHash }, select: { id: true, email: true } });
@@ -50,7 +61,7 @@ export async function registerAccount(input: Credentials) {
     } catch (error) {
       if (isUniqueViolation(error, "email")) throw new AppError("conflict", "An account with this email already exists", [{ path: "email", message: "Already registered; sign in instead" }]);
       // Lost a race with another registration: try again, which now sees the winner.
-      if (isWriteConflict(error) && attempt < 3) continue;
+      if (isWriteConflict(error) && attempt < 5) continue;
       throw error;
     }
   }

@@ -6,7 +6,15 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { insertAccount } from "@/lib/auth/accounts";
 import { createUser } from "@/lib/auth/users";
+import type { Db } from "@/lib/db/client";
+import { SerializedSqliteAdapterFactory } from "@/lib/db/sqlite-adapter";
+import { sqliteFilePath } from "@/lib/db/url";
+import { PrismaClient as PostgresClient } from "@/lib/generated/postgresql/client";
+import { PrismaClient as SqliteClient } from "@/lib/generated/sqlite/client";
+import { AppError } from "@/lib/http/errors";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { startServer, type RunningServer } from "../setup/server";
 import { baseUrl } from "../helpers/api";
@@ -80,6 +88,33 @@ describe("first-owner setup on an empty database", () => {
     expect(await location(`${server.baseUrl}/setup`)).toMatchObject({ status: 307, location: expect.stringMatching(/\/login$/) });
     expect((await location(`${server.baseUrl}/signup`)).status).toBe(404);
    }, 180_000); // 8 + 8 scrypt hashes (128 MiB each) on a shared 2-core machine
+});
+
+describe("the first-owner insert itself, racing without the HTTP and hashing in between", () => {
+  // Over HTTP the slow password hash staggers the requests, so their
+  // transactions rarely overlap; here eight start together for real.
+  let database: TestDatabase;
+  let client: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, "owner-race");
+    client = (kind === "postgresql"
+      ? new PostgresClient({ adapter: new PrismaPg({ connectionString: database.url }) })
+      : new SqliteClient({ adapter: new SerializedSqliteAdapterFactory({ file: sqliteFilePath(database.url), busyTimeoutMs: 10_000, synchronous: "NORMAL" }) })) as unknown as Db;
+  });
+  afterAll(async () => {
+    await client?.$disconnect();
+    await database?.drop();
+  });
+
+  it("lets exactly one of eight concurrent inserts create the owner", async () => {
+    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => insertAccount(uniqueEmail(`insert${i}`), "scrypt$not-a-real-hash", client)));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(refused).toHaveLength(7);
+    for (const r of refused) expect(r.reason).toBeInstanceOf(AppError);
+    expect(refused.map((r) => (r.reason as AppError).code)).toEqual(Array(7).fill("forbidden"));
+    expect(await client.user.count()).toBe(1);
+  });
 });
 
 describe("ALLOW_SIGNUP=true, and the per-IP sign-in limit", () => {
