@@ -18,7 +18,7 @@ export interface QuestionSummary {
   summary: Record<string, unknown>;
 }
 
-interface Scope {
+export interface Scope {
   formId: string;
   metadata?: Record<string, string>;
 }
@@ -93,26 +93,71 @@ function scaleSummary(values: number[], counts: Map<string | number, number> | u
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
-export async function summarizeQuestions(scope: Scope, questions: Question[]): Promise<Map<string, QuestionSummary>> {
-  const ofTypes = (...types: Question["type"][]) => questions.filter((q) => types.includes(q.type));
-  const scaled = ofTypes("rating", "nps");
-  const choices = ofTypes("single-choice", "dropdown", "multiple-choice", "yes-no");
-  const numbers = ofTypes("number") as QuestionOf<"number">[];
-  const texts = ofTypes("short-text", "long-text", "email", "url", "phone", "date");
-  const hidden = ofTypes("hidden");
+export interface NumberStats {
+  count: number;
+  avg: number | null;
+  min: number | null;
+  max: number | null;
+}
 
+export interface LatestAnswer {
+  value: string;
+  submittedAt: string;
+}
+
+/**
+ * What the per-question summaries are made of, by question key. Two sources
+ * fill it: the Answer rows (rawAggregates: any filter) and the running
+ * counters (counted-summaries.ts: unfiltered); shapeSummaries() turns either
+ * into the same summaries.
+ */
+export interface Aggregates {
+  scaleCounts: Map<string, Map<string | number, number>>;
+  choiceCounts: Map<string, Map<string | number, number>>;
+  /** multiple-choice: responses that picked at least one option. */
+  multiAnswered: Map<string, number>;
+  numberStats: Map<string, NumberStats>;
+  textCounts: Map<string, number>;
+  latest: Map<string, LatestAnswer[]>;
+  top: Map<string, { count: number; top: { value: string; count: number }[] }>;
+}
+
+export const ofTypes = (questions: Question[], ...types: Question["type"][]) => questions.filter((q) => types.includes(q.type));
+export const TEXT_TYPES: Question["type"][] = ["short-text", "long-text", "email", "url", "phone", "date"];
+
+/** The aggregates computed from the Answer rows (filters applied first). */
+export async function rawAggregates(scope: Scope, questions: Question[]): Promise<Aggregates> {
+  const texts = ofTypes(questions, ...TEXT_TYPES);
+  const hidden = ofTypes(questions, "hidden");
   const [scaleCounts, choiceCounts, multiAnswered, numberStats, textCounts, latest, top] = await Promise.all([
-    countsByValue(scope, scaled, "valueNumber"),
-    countsByValue(scope, choices, "valueText"),
-    answeredCounts(scope, ofTypes("multiple-choice"), { distinct: true }),
-    numberStatistics(scope, numbers),
+    countsByValue(scope, ofTypes(questions, "rating", "nps"), "valueNumber"),
+    countsByValue(scope, ofTypes(questions, "single-choice", "dropdown", "multiple-choice", "yes-no"), "valueText"),
+    answeredCounts(scope, ofTypes(questions, "multiple-choice"), { distinct: true }),
+    numberStatistics(scope, ofTypes(questions, "number")),
     answeredCounts(scope, texts),
     Promise.all(texts.map((q) => latestAnswers(scope, q.key))),
     Promise.all(hidden.map((q) => topValues(scope, q.key))),
   ]);
-  const latestByKey = new Map(texts.map((q, i) => [q.key, latest[i]]));
-  const topByKey = new Map(hidden.map((q, i) => [q.key, top[i]]));
+  return {
+    scaleCounts,
+    choiceCounts,
+    multiAnswered,
+    numberStats,
+    textCounts,
+    latest: new Map(texts.map((q, i) => [q.key, latest[i]])),
+    top: new Map(hidden.map((q, i) => [q.key, top[i]])),
+  };
+}
 
+export async function summarizeQuestions(scope: Scope, questions: Question[]): Promise<Map<string, QuestionSummary>> {
+  return shapeSummaries(questions, await rawAggregates(scope, questions));
+}
+
+/** The summaries of `questions`, shaped per type from aggregates of either source. */
+export function shapeSummaries(questions: Question[], agg: Aggregates): Map<string, QuestionSummary> {
+  const { scaleCounts, choiceCounts, multiAnswered, numberStats, textCounts } = agg;
+  const latestByKey = agg.latest;
+  const topByKey = agg.top;
   const out = new Map<string, QuestionSummary>();
   for (const q of questions) {
     switch (q.type) {
@@ -141,7 +186,7 @@ export async function summarizeQuestions(scope: Scope, questions: Question[]): P
       }
       case "number": {
         const stats = numberStats.get(q.key) ?? { count: 0, avg: null, min: null, max: null };
-        out.set(q.key, { responses: stats.count, summary: stats });
+        out.set(q.key, { responses: stats.count, summary: { ...stats } });
         break;
       }
       case "hidden": {
@@ -170,7 +215,7 @@ function npsScore(distribution: Record<string, number>, count: number) {
 }
 
 async function numberStatistics(scope: Scope, questions: Question[]) {
-  const byKey = new Map<string, { count: number; avg: number | null; min: number | null; max: number | null }>();
+  const byKey = new Map<string, NumberStats>();
   if (!questions.length) return byKey;
   const rows = await db.$queryRaw<{ k: string; n: number | bigint; avg: number | null; min: number | null; max: number | null }[]>(Prisma.sql`
     SELECT a."questionKey" AS k, COUNT(*) AS n, AVG(CAST(a."valueNumber" AS DOUBLE PRECISION)) AS avg,
@@ -188,7 +233,7 @@ async function numberStatistics(scope: Scope, questions: Question[]) {
  * first (the list's index) and probes each one's answer, so it stops after a
  * few rows instead of sorting every answer.
  */
-async function latestAnswers(scope: Scope, key: string) {
+export async function latestAnswers(scope: Scope, key: string): Promise<LatestAnswer[]> {
   const rows = await db.$queryRaw<{ value: string; submittedAt: Date }[]>(Prisma.sql`
     SELECT a."valueText" AS value, r."submittedAt" AS "submittedAt"
     FROM "Response" r JOIN "Answer" a ON a."responseId" = r."id" AND a."questionKey" = ${key}

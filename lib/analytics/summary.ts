@@ -7,7 +7,9 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { andMetadata, checkMetadataKeys, countResponses, hasMetadata, metadataDriver, metadataFilterSchema } from "@/lib/responses/filters";
 import { getReadableForm, type ReadableForm } from "@/lib/responses/readable-form";
-import { summarizeQuestions } from "./question-summaries";
+import { statKindsAgree } from "./answer-stats";
+import { countedAggregates } from "./counted-summaries";
+import { rawAggregates, shapeSummaries, type Aggregates } from "./question-summaries";
 import { utcDaysEnding } from "./trend";
 
 export const analyticsSummaryQuerySchema = z
@@ -49,11 +51,10 @@ type Count = { n: number | bigint | null };
 export async function getSummary(userId: string, formId: string, query: AnalyticsSummaryQuery, now = new Date()) {
   const form = await getReadableForm(userId, formId);
   checkMetadataKeys(form, query.metadata);
-  const scope = { formId: form.id, metadata: query.metadata };
   const [totals, completionRate, summaries] = await Promise.all([
     countTotals(form, query.metadata, now),
     completion(form, query.metadata),
-    summarizeQuestions(scope, form.questions),
+    aggregate(form, query.metadata),
   ]);
   return {
     formId: form.id,
@@ -63,6 +64,34 @@ export async function getSummary(userId: string, formId: string, query: Analytic
       const s = summaries.get(q.key);
       return s ? [{ key: q.key, title: q.title ?? q.key, type: q.type, responses: s.responses, summary: s.summary }] : [];
     }),
+  };
+}
+
+/**
+ * Unfiltered, every question whose counters describe it (statKindsAgree) is
+ * read from the counters; metadata filters, and keys whose type changed kind
+ * between versions, aggregate the Answer rows.
+ */
+async function aggregate(form: ReadableForm, metadata: Record<string, string> | undefined) {
+  const scope = { formId: form.id, metadata };
+  if (hasMetadata(metadata)) return shapeSummaries(form.questions, await rawAggregates(scope, form.questions));
+  const counted = form.questions.filter((q) => statKindsAgree(form.typesByKey.get(q.key) ?? [q.type]));
+  const raw = form.questions.filter((q) => !counted.includes(q));
+  const [fromCounters, fromRows] = await Promise.all([countedAggregates(form.id, counted), rawAggregates(scope, raw)]);
+  return shapeSummaries(form.questions, mergeAggregates(fromCounters, fromRows));
+}
+
+/** The union of two aggregates over disjoint sets of questions. */
+function mergeAggregates(a: Aggregates, b: Aggregates): Aggregates {
+  const merge = <V>(x: Map<string, V>, y: Map<string, V>) => new Map([...x, ...y]);
+  return {
+    scaleCounts: merge(a.scaleCounts, b.scaleCounts),
+    choiceCounts: merge(a.choiceCounts, b.choiceCounts),
+    multiAnswered: merge(a.multiAnswered, b.multiAnswered),
+    numberStats: merge(a.numberStats, b.numberStats),
+    textCounts: merge(a.textCounts, b.textCounts),
+    latest: merge(a.latest, b.latest),
+    top: merge(a.top, b.top),
   };
 }
 

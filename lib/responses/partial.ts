@@ -22,6 +22,7 @@ import { AppError, notFound } from "@/lib/http/errors";
 import { findPublishedForm, type PublishedForm } from "@/lib/public/published-form";
 import type { Respondent } from "@/lib/public/respondent";
 import { spamVerdict, type SpamSignals } from "@/lib/public/spam";
+import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
 import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
 import { splitMetadata } from "@/lib/schema/answers";
 import { answerRows, finishColumns, responseColumns, writeAnswerRows } from "./store";
@@ -110,7 +111,10 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
             ...responseColumns(form.schema, answers, metadata),
           },
         });
-        await writeAnswerRows(tx, { responseId: stored.id, formId: form.formId, finished: finishing }, answerRows(form.schema, answers, metadata), { replace: true });
+        const rows = answerRows(form.schema, answers, metadata);
+        await writeAnswerRows(tx, { responseId: stored.id, formId: form.formId, finished: finishing }, rows, { replace: true });
+        // Partial answers are not counted; finishing adds them to the analytics counters, in this transaction.
+        if (finishing) await applyStatDeltas(tx, form.formId, statDeltas(form.schema.questions, rows));
         if (finishing) await claimResponseSlot(tx, form, now);
         else await checkFormOpen(tx, form, now);
         return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };

@@ -17,6 +17,8 @@ export interface ReadableForm {
    * any key a response could carry, even one a later version removed.
    */
   hiddenKeys: Set<string>;
+  /** Every type each question key had in any published version (analytics counters check they agree). */
+  typesByKey: Map<string, Set<Question["type"]>>;
 }
 
 export async function getReadableForm(userId: string, formId: string): Promise<ReadableForm> {
@@ -28,5 +30,7 @@ export async function getReadableForm(userId: string, formId: string): Promise<R
   });
   const schemas = versions.map((v) => JSON.parse(v.schema) as FormSchema);
   const hiddenKeys = new Set(schemas.flatMap((s) => s.questions.filter((q) => q.type === "hidden").map((q) => q.key)));
-  return { id: form.id, slug: form.slug, responseCount: form.responseCount, questions: schemas[0]?.questions ?? [], hiddenKeys };
+  const typesByKey = new Map<string, Set<Question["type"]>>();
+  for (const q of schemas.flatMap((s) => s.questions)) typesByKey.set(q.key, (typesByKey.get(q.key) ?? new Set()).add(q.type));
+  return { id: form.id, slug: form.slug, responseCount: form.responseCount, questions: schemas[0]?.questions ?? [], hiddenKeys, typesByKey };
 }

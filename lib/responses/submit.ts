@@ -17,6 +17,7 @@ import { newId } from "@/lib/ids";
 import type { PublishedForm } from "@/lib/public/published-form";
 import type { Respondent } from "@/lib/public/respondent";
 import { spamVerdict, type SpamSignals } from "@/lib/public/spam";
+import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
 import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
 import { splitMetadata, type Answers } from "@/lib/schema/answers";
 import { answerRows, finishColumns, insertResponseRow, responseColumns, writeAnswerRows } from "./store";
@@ -115,7 +116,10 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
           ...finishColumns(finishing, now, personKey, form.limitOnePerPerson),
           ...responseColumns(form.schema, answers, metadata),
         });
-        await writeAnswerRows(tx, { responseId: id, formId: form.formId, finished: finishing }, answerRows(form.schema, answers, metadata), { replace: false });
+        const rows = answerRows(form.schema, answers, metadata);
+        await writeAnswerRows(tx, { responseId: id, formId: form.formId, finished: finishing }, rows, { replace: false });
+        // The analytics counters move with the rows, in this transaction (lib/analytics/answer-stats.ts).
+        if (finishing) await applyStatDeltas(tx, form.formId, statDeltas(form.schema.questions, rows));
         if (finishing) await claimResponseSlot(tx, form, now);
         else await checkFormOpen(tx, form, now);
       }, TX_OPTIONS);
