@@ -55,6 +55,8 @@ export function QuestionList({ expanded, setExpanded, onActiveKey }: QuestionLis
 
   const onKeyDown = (e: KeyboardEvent, index: number) => {
     if (!e.altKey || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) return;
+    // Inside the open editor, Alt+arrows belong to the fields (e.g. a select).
+    if ((e.target as HTMLElement).closest(".question-body")) return;
     e.preventDefault();
     moveTo(index, e.key === "ArrowUp" ? index - 1 : index + 1);
   };
