@@ -13,6 +13,7 @@
  */
 import Database from "better-sqlite3";
 import pg from "pg";
+import { rebuildAnswerStatsSql } from "@/lib/analytics/answer-stats";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createUser } from "@/lib/auth/users";
 import { db } from "@/lib/db/client";
@@ -118,6 +119,8 @@ function sqliteWriter(url: string): BulkWriter {
       for (const index of dropped) conn.exec(index.sql);
       const update = conn.prepare(`UPDATE "Form" SET "responseCount" = ? WHERE "id" = ?`);
       for (const [formId, n] of counts) update.run(n, formId);
+      // The analytics counters the app keeps per finished response (bulk rows bypass it).
+      for (const sql of rebuildAnswerStatsSql("sqlite")) conn.exec(sql);
       conn.pragma("wal_checkpoint(TRUNCATE)");
       conn.close();
     },
@@ -165,6 +168,8 @@ function postgresWriter(url: string): BulkWriter {
     async finish(counts) {
       for (const index of dropped) await client.query(index.indexdef);
       for (const [formId, n] of counts) await client.query(`UPDATE "Form" SET "responseCount" = $1 WHERE "id" = $2`, [n, formId]);
+      // The analytics counters the app keeps per finished response (bulk rows bypass it).
+      for (const sql of rebuildAnswerStatsSql("postgresql")) await client.query(sql);
       // What autovacuum would do after a bulk load; the planner needs it.
       await client.query("ANALYZE");
       await client.end();
