@@ -104,11 +104,15 @@ async function main() {
       row(label, ms(t), `< ${target} ms`, t.ms < target);
     }
 
+    // A fresh server for the export, so its peak RSS is the export's, not the
+    // leftovers of the analytics queries above.
+    await server.stop();
+    server = await startServer(database.url, { SUBMISSION_RATE_LIMIT: "0" });
     log("exporting everything …");
     const pid = server.process.pid!;
     const rssBefore = rssMb(pid);
     const reset = resetPeakRss(pid);
-    const exported = await streamExport(`${form}/responses/export?includeMetadata=1`, auth);
+    const exported = await streamExport(`${server.baseUrl}/api/forms/${seeded.main.id}/responses/export?includeMetadata=1`, auth);
     const rss = peakRssMb(pid);
     const rate = exported.rows / exported.seconds;
     row(
