@@ -56,6 +56,7 @@ export async function updateForm(userId: string, formId: string, input: UpdateFo
     throw new AppError("validation_failed", "endAt must be after startAt", [{ path: "endAt", message: "Must be after startAt" }]);
   }
   const publishing = status === "published" && current.status !== "published";
+  const unpublishing = status === "draft" && current.status === "published";
   // Checked before anything is written, so a refused publish changes no setting either.
   if (publishing) assertPublishable(draftOf(current));
   if (settings.slug === null && (status ?? current.status) === "published") {
@@ -71,13 +72,14 @@ export async function updateForm(userId: string, formId: string, input: UpdateFo
         ...(settings.endAt !== undefined && { endAt }),
         ...(settings.maxResponses !== undefined && { maxResponses: settings.maxResponses }),
         ...(settings.limitOnePerPerson !== undefined && { limitOnePerPerson: settings.limitOnePerPerson }),
+        // In the same write as the settings, so the form is never published without its slug.
+        ...(unpublishing && { status: "draft" }),
       },
     });
   } catch (error) {
     throw slugError(error, settings.slug ?? undefined);
   }
   if (publishing) return publishForm(userId, formId);
-  if (status === "draft" && current.status === "published") return unpublishForm(userId, formId);
   return getForm(userId, formId);
 }
 

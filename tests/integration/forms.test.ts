@@ -241,6 +241,21 @@ describe("PATCH /api/forms/:id", () => {
     const unpublished = await owner.api.patch(`/api/forms/${id}`, { status: "draft" });
     expect(unpublished.body.form).toMatchObject({ status: "draft", publicUrl: null });
     expect(unpublished.body.form.published.version).toBe(1);
+
+    // status published on a form already published changes nothing (POST …/publish publishes draft edits).
+    await owner.api.patch(`/api/forms/${id}`, { status: "published" });
+    await owner.api.put(`/api/forms/${id}/version/draft`, schemaWith("Edited later"));
+    const again = await owner.api.patch(`/api/forms/${id}`, { status: "published" });
+    expect(again.body.form.published).toMatchObject({ version: 2 });
+    expect(again.body.form.draft).toMatchObject({ version: 3, title: "Edited later" });
+    expect(again.body.form.published.title).not.toBe("Edited later");
+  });
+
+  it("unpublishes and clears the slug in one PATCH", async () => {
+    const { id } = await publishedViaApi(owner, `Clear ${rand()}`);
+    const res = await owner.api.patch(`/api/forms/${id}`, { status: "draft", slug: null });
+    expect(res.status).toBe(200);
+    expect(res.body.form).toMatchObject({ status: "draft", slug: null, publicUrl: null });
   });
 
   it("answers 404 for an unknown form", async () => {
