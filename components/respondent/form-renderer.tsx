@@ -25,7 +25,7 @@ export interface FormRendererProps {
   activeQuestionKey?: string;
   /** The form's public slug (required unless `preview`). */
   slug?: string;
-  /** Signed start time from lib/public/spam.ts, sent back with the first submission. */
+  /** Signed start time (lib/public/spam.ts issueStartToken), sent back when the response is created and finished. */
   startToken?: string;
   /** Values of hidden questions, taken from the page URL's query parameters. */
   hiddenValues?: Record<string, string>;
@@ -37,7 +37,6 @@ export interface FormRendererProps {
   /** Where the form posts without JavaScript (app/s/[slug]/submit). */
   action?: string;
 }
-
 
 export function FormRenderer(props: FormRendererProps) {
   // In preview, "Start again" on the thank-you screen remounts a fresh form.

@@ -11,7 +11,7 @@ import { collectPageErrors, expectNoHorizontalScroll, finishedResponses, openFor
 
 test.use({ locale: "en-US", timezoneId: "UTC" });
 
-export const EXPECTED = {
+const EXPECTED = {
   name: "Ada Lovelace",
   bio: "Mathematician.\nFirst programmer.",
   email: "ada@example.org",
