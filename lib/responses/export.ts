@@ -1,17 +1,19 @@
 /**
- * CSV export, streamed: rows are read in keyset pages (newest first, like the
- * list) and written through csv-stringify as the client reads, so memory
- * stays at one page however many responses the form has.
+ * CSV export, streamed: rows come straight from the database driver on a
+ * connection of the export's own (lib/db/row-cursor.ts: one statement, one
+ * snapshot), in batches pulled as the client reads, and are written through
+ * csv-stringify; memory stays at one batch however many responses the form has.
  */
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
-import { db } from "@/lib/db/client";
+import { provider } from "@/lib/db/client";
+import { openRowCursor } from "@/lib/db/row-cursor";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { isAnswerable } from "@/lib/schema/form-schema";
 import { checkDateRange, responseFilterShape, responseWhere, type ResponseFilters } from "./filters";
 import { getReadableForm } from "./readable-form";
 
-/** Rows per database round trip: big enough to amortise the query, small enough that a page dies young (2000 doubled the heap peak). */
+/** Rows per batch (one database fetch, one csv-stringify call, one chunk written): big enough to amortise each, small enough to die young. */
 export const EXPORT_PAGE_ROWS = 1000;
 
 export const exportResponsesQuerySchema = z
@@ -23,12 +25,8 @@ export const exportResponsesQuerySchema = z
   .meta({ id: "ExportResponsesQuery" });
 export type ExportResponsesQuery = z.output<typeof exportResponsesQuerySchema>;
 
-interface ExportRow {
-  id: string;
-  submittedAt: Date;
-  answers: string;
-  metadata: string;
-}
+const SQLITE_ISO = `strftime('%Y-%m-%dT%H:%M:%fZ', r."submittedAt")`;
+const PG_ISO = `to_char(r."submittedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 // OWASP CSV injection: a cell starting with one of these is read as a formula.
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -58,48 +56,53 @@ export async function exportResponsesCsv(userId: string, formId: string, query: 
   const metadataKeys = query.includeMetadata === "1" ? [...form.hiddenKeys] : [];
   const header = ["id", "submittedAt", ...questionKeys, ...metadataKeys.map((k) => `metadata.${k}`)];
 
-  const toRecord = (row: ExportRow) => {
-    const answers = JSON.parse(row.answers) as Record<string, unknown>;
-    const metadata = metadataKeys.length ? (JSON.parse(row.metadata) as Record<string, unknown>) : {};
+  const toRecord = ([id, submittedAt, answersJson, metadataJson]: unknown[]) => {
+    const answers = JSON.parse(answersJson as string) as Record<string, unknown>;
+    const metadata = metadataKeys.length ? (JSON.parse(metadataJson as string) as Record<string, unknown>) : {};
     return [
-      row.id,
-      new Date(row.submittedAt).toISOString(),
+      id as string,
+      submittedAt as string,
       ...questionKeys.map((k) => answerCell(answers[k])),
       ...metadataKeys.map((k) => answerCell(metadata[k])),
     ];
   };
 
+  // Newest first, like the list; submittedAt is formatted by the database as
+  // ISO 8601 UTC (what the list returns) so no row goes through a Date.
+  const rows = await openRowCursor(Prisma.sql`
+    SELECT r."id", ${Prisma.raw(provider === "postgresql" ? PG_ISO : SQLITE_ISO)}, r."answers", r."metadata"
+    FROM "Response" r
+    WHERE ${where}
+    ORDER BY r."submittedAt" DESC, r."id" DESC`);
   const encoder = new TextEncoder();
-  let cursor: { at: Date; id: string } | null = null;
-  let done = false;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      // The BOM makes Excel read the file as UTF-8.
-      controller.enqueue(encoder.encode("\uFEFF" + stringify([header.map(neutraliseCell)])));
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        // The BOM makes Excel read the file as UTF-8.
+        controller.enqueue(encoder.encode("\uFEFF" + stringify([header.map(neutraliseCell)])));
+      },
+      // Called only when the client has taken what was queued: backpressure
+      // reaches the database cursor, so memory stays at one batch.
+      async pull(controller) {
+        try {
+          const batch = await rows.next(EXPORT_PAGE_ROWS);
+          // One synchronous csv-stringify call per batch costs far less per row than its stream API.
+          if (batch.length) controller.enqueue(encoder.encode(stringify(batch.map(toRecord))));
+          if (batch.length < EXPORT_PAGE_ROWS) {
+            await rows.close();
+            controller.close();
+          }
+        } catch (error) {
+          await rows.close();
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await rows.close();
+      },
     },
-    async pull(controller) {
-      if (done) return;
-      const after: Prisma.Sql = cursor ? Prisma.sql`AND (r."submittedAt", r."id") < (${cursor.at}, ${cursor.id})` : Prisma.empty;
-      const rows = await db.$queryRaw<ExportRow[]>(Prisma.sql`
-        SELECT r."id", r."submittedAt", r."answers", r."metadata"
-        FROM "Response" r
-        WHERE ${where} ${after}
-        ORDER BY r."submittedAt" DESC, r."id" DESC
-        LIMIT ${EXPORT_PAGE_ROWS}`);
-      if (rows.length) {
-        controller.enqueue(encoder.encode(stringify(rows.map(toRecord))));
-        const last = rows[rows.length - 1];
-        cursor = { at: new Date(last.submittedAt), id: last.id };
-      }
-      if (rows.length < EXPORT_PAGE_ROWS) {
-        done = true;
-        controller.close();
-      }
-    },
-    cancel() {
-      done = true;
-    },
-  });
+    { highWaterMark: 1 },
+  );
 
   const day = new Date().toISOString().slice(0, 10);
   return new Response(body, {
