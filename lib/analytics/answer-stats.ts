@@ -120,6 +120,7 @@ export function answerStatsQuery(provider: Provider, formId?: string): string {
   const forForm = (alias: string) => (formId === undefined ? "" : ` AND ${alias}."formId" = ${quote(formId)}`);
   const finished = sqlite ? "1" : "TRUE";
   // One (questionKey, type) row per question of the response's version.
+  // 0.0, not 0: SQLite reports a column's type by its first value, and an integer would truncate later sums.
   const typed = sqlite
     ? `JOIN "FormVersion" v ON v."id" = r."versionId"
        JOIN json_each(v."schema", '$.questions') q ON json_extract(q.value, '$.key') = a."questionKey"`
@@ -129,14 +130,14 @@ export function answerStatsQuery(provider: Provider, formId?: string): string {
   const integerText = sqlite ? `CAST(CAST(a."valueNumber" AS INTEGER) AS TEXT)` : `CAST(CAST(a."valueNumber" AS BIGINT) AS TEXT)`;
   return `
     SELECT a."formId" AS "formId", a."questionKey" AS "questionKey", '' AS "bucket",
-           COUNT(DISTINCT a."responseId") AS "count", COALESCE(SUM(a."valueNumber"), 0) AS "sum"
+           COUNT(DISTINCT a."responseId") AS "count", COALESCE(SUM(a."valueNumber"), 0.0) AS "sum"
     FROM "Answer" a
     WHERE a."finished" = ${finished}${forForm("a")}
     GROUP BY a."formId", a."questionKey"
     UNION ALL
     SELECT a."formId", a."questionKey",
            '=' || CASE WHEN ${type} IN ('rating', 'nps') THEN ${integerText} ELSE a."valueText" END,
-           COUNT(*), 0
+           COUNT(*), 0.0
     FROM "Answer" a
     JOIN "Response" r ON r."id" = a."responseId"
     ${typed}

@@ -15,14 +15,14 @@ CREATE TABLE "AnswerStat" (
 -- copy of answerStatsQuery() in lib/analytics/answer-stats.ts.
 INSERT INTO "AnswerStat" ("formId", "questionKey", "bucket", "count", "sum") 
     SELECT a."formId" AS "formId", a."questionKey" AS "questionKey", '' AS "bucket",
-           COUNT(DISTINCT a."responseId") AS "count", COALESCE(SUM(a."valueNumber"), 0) AS "sum"
+           COUNT(DISTINCT a."responseId") AS "count", COALESCE(SUM(a."valueNumber"), 0.0) AS "sum"
     FROM "Answer" a
     WHERE a."finished" = 1
     GROUP BY a."formId", a."questionKey"
     UNION ALL
     SELECT a."formId", a."questionKey",
            '=' || CASE WHEN json_extract(q.value, '$.type') IN ('rating', 'nps') THEN CAST(CAST(a."valueNumber" AS INTEGER) AS TEXT) ELSE a."valueText" END,
-           COUNT(*), 0
+           COUNT(*), 0.0
     FROM "Answer" a
     JOIN "Response" r ON r."id" = a."responseId"
     JOIN "FormVersion" v ON v."id" = r."versionId"
