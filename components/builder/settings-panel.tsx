@@ -65,13 +65,16 @@ function toBody(v: SettingsValues) {
   };
 }
 
+// zod's own wording for a number out of range ("Too small: expected number to be >=1") reads like a stack trace here.
+const MAX_RESPONSES_MESSAGE = `Enter a whole number from 1 to ${MAX_RESPONSES_LIMIT.toLocaleString("en-US")}, or leave it empty for no limit`;
+
 const resolver: Resolver<SettingsValues> = async (values) => {
   const result = updateFormSchema.safeParse(toBody(values));
   if (result.success) return { values, errors: {} };
   const errors: FieldErrors<SettingsValues> = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? "") as Field;
-    if (FIELDS.includes(field) && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
+    if (FIELDS.includes(field) && !errors[field]) errors[field] = { type: issue.code, message: field === "maxResponses" ? MAX_RESPONSES_MESSAGE : issue.message };
   }
   return { values: {}, errors };
 };
