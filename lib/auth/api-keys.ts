@@ -3,13 +3,13 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import type { CreateKeyInput, KeyScope } from "./api-keys-schema";
 
 /** Recognisable in logs and by secret scanners. */
 export const KEY_PREFIX = "flk_";
 const PREFIX_LENGTH = KEY_PREFIX.length + 8;
 
 // The input schema lives in a browser-safe file so the dashboard's form uses it too.
-import { type CreateKeyInput, type KeyScope } from "./api-keys-schema";
 export { createKeySchema, keyScopes, type CreateKeyInput, type KeyScope } from "./api-keys-schema";
 
 export const keyIdParams = z.strictObject({ id: z.string().min(1).max(64) });
