@@ -22,11 +22,6 @@ export const signupAllowed = (env: NodeJS.ProcessEnv = process.env) => env.ALLOW
 /** True while the install has no user: the first visit offers to create the owner. */
 export const setupNeeded = async () => (await countUsers()) === 0;
 
-/** Whether a visitor may create an account right now. */
-export async function registrationOpen(): Promise<boolean> {
-  return signupAllowed() || (await setupNeeded());
-}
-
 /**
  * A serialization failure: Prisma's P2034 when a query hits it, or (seen on
  * PostgreSQL at COMMIT) the driver adapter's own error of kind
