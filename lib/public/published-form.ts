@@ -13,9 +13,8 @@
  */
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
-import { answersSchema, type Answers } from "@/lib/schema/answers";
+import { answersSchema, type AnswersValidator } from "@/lib/schema/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
-import type { z } from "zod";
 import { issueStartToken } from "./spam";
 
 export type Availability = "open" | "not_open" | "closed" | "full";
@@ -25,7 +24,7 @@ export interface PublishedVersion {
   version: number;
   schema: FormSchema;
   /** Compiled once per version: building zod schemas per request is not free. */
-  validators: { full: z.ZodType<Answers>; partial: z.ZodType<Answers> };
+  validators: { full: AnswersValidator; partial: AnswersValidator };
 }
 
 export interface PublishedForm {

