@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
+import { submit } from "../helpers/responses";
 import { client, createOwner, publishedForm, type Client, type Owner } from "../helpers/api";
 import { sessionCookie, sessionHeaders } from "../helpers/session";
 
@@ -76,31 +77,9 @@ async function snapshotOf(owner: Owner) {
     versions: await db.formVersion.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
     responses: await db.response.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
     answers: await db.answer.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
+    stats: await db.answerStat.findMany({ where: { formId: { in: formIds } }, orderBy: [{ questionKey: "asc" }, { bucket: "asc" }] }),
     keys: await db.apiKey.findMany({ where: { userId: owner.userId }, orderBy: { id: "asc" }, omit: { lastUsedAt: true } }),
   };
-}
-
-/** A finished response, stored as the submission service stores one (team RESPONSES-DATA.md). */
-async function storedResponse(formId: string) {
-  const version = await db.formVersion.findFirstOrThrow({ where: { formId }, orderBy: { version: "desc" } });
-  const id = newId();
-  const now = new Date();
-  await db.$transaction([
-    db.response.create({
-      data: {
-        id, formId, versionId: version.id, personKey: id, finished: true, submittedAt: now, submittedDay: now.toISOString().slice(0, 10),
-        answers: JSON.stringify({ name: "Ada" }), metadata: JSON.stringify({ source: "mail" }), searchText: "ada",
-        answerRows: {
-          create: [
-            { id: newId(), formId, questionKey: "name", finished: true, valueText: "Ada" },
-            { id: newId(), formId, questionKey: "source", finished: true, valueText: "mail" },
-          ],
-        },
-      },
-    }),
-    db.form.update({ where: { id: formId }, data: { responseCount: { increment: 1 } } }),
-  ]);
-  return id;
 }
 
 beforeAll(async () => {
@@ -110,7 +89,8 @@ beforeAll(async () => {
     questions: [{ key: "name", type: "short-text", title: "Name" }, { key: "source", type: "hidden" }],
   });
   const keyId = (await a.api.get("/api/keys")).body.keys.find((k: { name: string }) => k.name === "tests (write)").id;
-  fixture = { formId: form.id, responseId: await storedResponse(form.id), keyId };
+  fixture = { formId: form.id, responseId: await submit(form.slug, { name: "Ada", source: "mail" }), keyId };
+  await submit(form.slug, { name: "Grace" }, { partial: true });
   // B owns things too, so "not found" cannot come from B having nothing at all.
   await publishedForm(b, { title: "B's form", questions: [{ key: "name", type: "short-text", title: "Name" }] });
 });

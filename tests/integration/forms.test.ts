@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { newId } from "@/lib/ids";
 import { client, createOwner, type Owner } from "../helpers/api";
+import { submit, view } from "../helpers/responses";
 
 let owner: Owner;
 beforeAll(async () => {
@@ -104,10 +104,10 @@ describe("GET /api/forms", () => {
 
   it("counts finished responses only", async () => {
     const fresh = await createOwner();
-    const { id } = await publishedViaApi(fresh, `Counted ${rand()}`);
-    await insertResponse(id, true);
-    await insertResponse(id, true);
-    await insertResponse(id, false);
+    const { slug } = await publishedViaApi(fresh, `Counted ${rand()}`);
+    await respond(slug);
+    await respond(slug);
+    await respond(slug, false);
     const item = (await fresh.api.get("/api/forms")).body.forms[0];
     expect(item.responseCount).toBe(2);
   });
@@ -273,26 +273,8 @@ async function publishedViaApi(who: Owner, title: string) {
   return { id, slug: res.body.form.slug as string };
 }
 
-/**
- * A response row written straight to the database, the way the submission
- * service stores one (see team RESPONSES-DATA.md), so these tests of form
- * lifecycle do not depend on the public endpoint.
- */
-async function insertResponse(formId: string, finished: boolean) {
-  const version = await db.formVersion.findFirstOrThrow({ where: { formId }, orderBy: { version: "desc" } });
-  const id = newId();
-  const now = new Date();
-  await db.response.create({
-    data: {
-      id, formId, versionId: version.id, personKey: id, finished,
-      submittedAt: finished ? now : null, submittedDay: finished ? now.toISOString().slice(0, 10) : null,
-      answers: JSON.stringify({ name: "Ada" }), metadata: "{}", searchText: "ada",
-      answerRows: { create: [{ id: newId(), formId, questionKey: "name", finished, valueText: "Ada" }] },
-    },
-  });
-  if (finished) await db.form.update({ where: { id: formId }, data: { responseCount: { increment: 1 } } });
-  return id;
-}
+/** A response through the public endpoint (finished, or started with partial). */
+const respond = (slug: string, finished = true) => submit(slug, { name: "Ada" }, { partial: !finished });
 
 describe("PUT /api/forms/:id/version/draft", () => {
   it("replaces the draft and answers it with its version; the title follows", async () => {
@@ -401,7 +383,7 @@ describe("POST /api/forms/:id/publish", () => {
 describe("POST /api/forms/:id/unpublish", () => {
   it("sets status draft and keeps slug, versions and responses", async () => {
     const { id, slug } = await publishedViaApi(owner, `Unpublish ${rand()}`);
-    const responseId = await insertResponse(id, true);
+    const responseId = await respond(slug);
     const res = await owner.api.post(`/api/forms/${id}/unpublish`);
     expect(res.status).toBe(200);
     expect(res.body.form).toMatchObject({ status: "draft", slug, publicUrl: null, responseCount: 1, published: { version: 1 } });
@@ -414,9 +396,11 @@ describe("POST /api/forms/:id/unpublish", () => {
 });
 
 describe("DELETE /api/forms/:id", () => {
-  it("answers 204, then 404; its versions and responses are gone", async () => {
-    const { id } = await publishedViaApi(owner, `Doomed ${rand()}`);
-    await insertResponse(id, true);
+  it("answers 204, then 404; its versions, responses, views and counters are gone", async () => {
+    const { id, slug } = await publishedViaApi(owner, `Doomed ${rand()}`);
+    await respond(slug);
+    await respond(slug, false);
+    await view(slug);
     const res = await owner.api.delete(`/api/forms/${id}`);
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
@@ -425,15 +409,17 @@ describe("DELETE /api/forms/:id", () => {
     expect(await db.formVersion.count({ where: { formId: id } })).toBe(0);
     expect(await db.response.count({ where: { formId: id } })).toBe(0);
     expect(await db.answer.count({ where: { formId: id } })).toBe(0);
+    expect(await db.answerStat.count({ where: { formId: id } })).toBe(0);
+    expect(await db.formView.count({ where: { formId: id } })).toBe(0);
   });
 });
 
 describe("POST /api/forms/:id/duplicate", () => {
   it("copies draft and settings into a new draft form without slug or responses", async () => {
-    const { id } = await publishedViaApi(owner, `Original ${rand()}`);
+    const { id, slug } = await publishedViaApi(owner, `Original ${rand()}`);
     await owner.api.patch(`/api/forms/${id}`, { maxResponses: 50, limitOnePerPerson: true, endAt: "2031-01-01T00:00:00Z" });
     await owner.api.put(`/api/forms/${id}/version/draft`, schemaWith("Original draft", [{ key: "n", type: "nps", title: "NPS?" }]));
-    await insertResponse(id, true);
+    await respond(slug);
 
     const res = await owner.api.post(`/api/forms/${id}/duplicate`);
     expect(res.status).toBe(201);
