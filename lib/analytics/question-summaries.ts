@@ -48,37 +48,55 @@ function answersOf(scope: Scope, questions: Question[]) {
       AND a."responseId" = m."responseId" AND a."questionKey" IN (${keys})`;
 }
 
-type Grouped = { k: string; v: string | number | null; n: number | bigint };
+type Grouped = { k: string; t: string | null; v: number | null; n: number | bigint };
 
-async function countsByValue(scope: Scope, questions: Question[], column: "valueText" | "valueNumber") {
+/**
+ * Answer rows per value, for scale questions (by valueNumber) and choice-like
+ * ones (by valueText), in ONE pass over the answers (a filtered summary walks
+ * the matching responses once for all of them).
+ */
+async function countsByValue(scope: Scope, scaled: Question[], choices: Question[]) {
   const byKey = new Map<string, Map<string | number, number>>();
+  const questions = [...scaled, ...choices];
   if (!questions.length) return byKey;
+  const numeric = new Set(scaled.map((q) => q.key));
   const rows = await db.$queryRaw<Grouped[]>(Prisma.sql`
-    SELECT a."questionKey" AS k, a.${Prisma.raw(`"${column}"`)} AS v, COUNT(*) AS n
+    SELECT a."questionKey" AS k, a."valueText" AS t, a."valueNumber" AS v, COUNT(*) AS n
     ${answersOf(scope, questions)}
-    GROUP BY a."questionKey", a.${Prisma.raw(`"${column}"`)}`);
+    GROUP BY a."questionKey", a."valueText", a."valueNumber"`);
   for (const row of rows) {
-    if (row.v === null) continue;
+    const value = numeric.has(row.k) ? (row.v === null ? null : Number(row.v)) : row.t;
+    if (value === null) continue;
     const counts = byKey.get(row.k) ?? new Map<string | number, number>();
-    counts.set(column === "valueNumber" ? Number(row.v) : String(row.v), Number(row.n));
+    counts.set(value, (counts.get(value) ?? 0) + Number(row.n));
     byKey.set(row.k, counts);
   }
   return byKey;
 }
 
-/**
- * Number of responses that answered each question. A multiple-choice answer
- * has one row per pick, so it counts distinct responses; every other type has
- * one row per response, so a plain count (one index range, no sort) is exact.
- */
-async function answeredCounts(scope: Scope, questions: Question[], { distinct = false } = {}) {
-  if (!questions.length) return new Map<string, number>();
-  const counted = distinct ? Prisma.sql`COUNT(DISTINCT a."responseId")` : Prisma.sql`COUNT(*)`;
-  const rows = await db.$queryRaw<{ k: string; n: number | bigint }[]>(Prisma.sql`
-    SELECT a."questionKey" AS k, ${counted} AS n
+interface KeyTotals {
+  /** Answer rows. */
+  rows: number;
+  /** Responses (a multiple-choice answer has one row per pick). */
+  responses: number;
+  stats: NumberStats;
+}
+
+/** Per question: rows, responses and number statistics, in ONE pass over the answers. */
+async function totalsByKey(scope: Scope, questions: Question[]) {
+  const byKey = new Map<string, KeyTotals>();
+  if (!questions.length) return byKey;
+  const rows = await db.$queryRaw<{ k: string; n: number | bigint; d: number | bigint; avg: number | null; min: number | null; max: number | null }[]>(Prisma.sql`
+    SELECT a."questionKey" AS k, COUNT(*) AS n, COUNT(DISTINCT a."responseId") AS d,
+           AVG(CAST(a."valueNumber" AS DOUBLE PRECISION)) AS avg, MIN(a."valueNumber") AS min, MAX(a."valueNumber") AS max
     ${answersOf(scope, questions)}
     GROUP BY a."questionKey"`);
-  return new Map(rows.map((r) => [r.k, Number(r.n)]));
+  for (const r of rows) {
+    const n = Number(r.n);
+    const stats = { count: n, avg: r.avg === null ? null : round2(Number(r.avg)), min: r.min === null ? null : Number(r.min), max: r.max === null ? null : Number(r.max) };
+    byKey.set(r.k, { rows: n, responses: Number(r.d), stats });
+  }
+  return byKey;
 }
 
 const sum = (values: Iterable<number>) => [...values].reduce((s, n) => s + n, 0);
@@ -129,15 +147,20 @@ export const TEXT_TYPES: Question["type"][] = ["short-text", "long-text", "email
 export async function rawAggregates(scope: Scope, questions: Question[]): Promise<Aggregates> {
   const texts = ofTypes(questions, ...TEXT_TYPES);
   const hidden = ofTypes(questions, "hidden");
-  const [scaleCounts, choiceCounts, multiAnswered, numberStats, textCounts, latest, top] = await Promise.all([
-    countsByValue(scope, ofTypes(questions, "rating", "nps"), "valueNumber"),
-    countsByValue(scope, ofTypes(questions, "single-choice", "dropdown", "multiple-choice", "yes-no"), "valueText"),
-    answeredCounts(scope, ofTypes(questions, "multiple-choice"), { distinct: true }),
-    numberStatistics(scope, ofTypes(questions, "number")),
-    answeredCounts(scope, texts),
+  const multi = ofTypes(questions, "multiple-choice");
+  const numbers = ofTypes(questions, "number");
+  const [counts, totals, latest, top] = await Promise.all([
+    countsByValue(scope, ofTypes(questions, "rating", "nps"), ofTypes(questions, "single-choice", "dropdown", "multiple-choice", "yes-no")),
+    totalsByKey(scope, [...multi, ...numbers, ...texts]),
     Promise.all(texts.map((q) => latestAnswers(scope, q.key))),
     Promise.all(hidden.map((q) => topValues(scope, q.key))),
   ]);
+  const totalOf = (q: Question) => totals.get(q.key);
+  const scaleCounts = counts;
+  const choiceCounts = counts;
+  const multiAnswered = new Map(multi.map((q) => [q.key, totalOf(q)?.responses ?? 0]));
+  const numberStats = new Map(numbers.flatMap((q) => (totalOf(q) ? [[q.key, totalOf(q)!.stats] as const] : [])));
+  const textCounts = new Map(texts.map((q) => [q.key, totalOf(q)?.rows ?? 0]));
   return {
     scaleCounts,
     choiceCounts,
@@ -212,20 +235,6 @@ function npsScore(distribution: Record<string, number>, count: number) {
   const passives = between(7, 8);
   const detractors = between(0, 6);
   return { promoters, passives, detractors, score: count ? Math.round(((promoters - detractors) / count) * 100) : 0 };
-}
-
-async function numberStatistics(scope: Scope, questions: Question[]) {
-  const byKey = new Map<string, NumberStats>();
-  if (!questions.length) return byKey;
-  const rows = await db.$queryRaw<{ k: string; n: number | bigint; avg: number | null; min: number | null; max: number | null }[]>(Prisma.sql`
-    SELECT a."questionKey" AS k, COUNT(*) AS n, AVG(CAST(a."valueNumber" AS DOUBLE PRECISION)) AS avg,
-           MIN(a."valueNumber") AS min, MAX(a."valueNumber") AS max
-    ${answersOf(scope, questions)}
-    GROUP BY a."questionKey"`);
-  for (const r of rows) {
-    byKey.set(r.k, { count: Number(r.n), avg: r.avg === null ? null : round2(Number(r.avg)), min: r.min === null ? null : Number(r.min), max: r.max === null ? null : Number(r.max) });
-  }
-  return byKey;
 }
 
 /**
