@@ -6,7 +6,8 @@
  * transactions. Secondary indexes are dropped during the load and recreated
  * from their own definitions afterwards (same schema, built in one pass);
  * SQLite's FTS table is filled by its trigger, PostgreSQL's trigram index is
- * rebuilt with the others.
+ * rebuilt with the others, and the analytics counters (AnswerStat) are
+ * recomputed from the rows with lib/analytics/answer-stats.ts.
  *
  * DATABASE_URL must point at the (migrated) database before this is imported:
  * the owner and forms are created through the app's own modules.
@@ -229,7 +230,7 @@ export async function seed(url: string, n: number, log: (line: string) => void):
       log(`  seeded ${done.toLocaleString("en-US")} / ${n.toLocaleString("en-US")} responses (${Math.round(done / ((lastLog - started) / 1000)).toLocaleString("en-US")}/s)`);
     }
   }
-  log("  rebuilding indexes");
+  log("  rebuilding indexes and the analytics counters");
   await writer.finish(new Map([main, ...others, submit].map((p) => [p.form.id, p.finished])));
   return {
     readKey,
