@@ -10,6 +10,7 @@ import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { submit } from "../helpers/responses";
 import { client, createOwner, publishedForm, type Client, type Owner } from "../helpers/api";
+import { routeOperations } from "../helpers/routes";
 import { sessionCookie, sessionHeaders } from "../helpers/session";
 
 interface Fixture {
@@ -93,6 +94,16 @@ beforeAll(async () => {
   await submit(form.slug, { name: "Grace" }, { partial: true });
   // B owns things too, so "not found" cannot come from B having nothing at all.
   await publishedForm(b, { title: "B's form", questions: [{ key: "name", type: "short-text", title: "Name" }] });
+});
+
+describe("the matrix", () => {
+  it("covers every route that addresses an owner's object by id", () => {
+    const template = (r: RouteCase) => `${r.method} ${r.path({ formId: "{id}", responseId: "{responseId}", keyId: "{id}" }).split("?")[0]}`;
+    const covered = new Set(ROUTES.map(template));
+    const ownerScoped = [...routeOperations().keys()].filter((op) => /^\w+ \/api\/(forms|keys)\/\{id\}/.test(op));
+    expect(ownerScoped.length).toBeGreaterThan(10);
+    expect(ownerScoped.filter((op) => !covered.has(op))).toEqual([]);
+  });
 });
 
 describe("owner B's write key on owner A's objects", () => {

@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { endpoints } from "@/lib/openapi/document";
@@ -12,38 +10,12 @@ import { trendSchema } from "@/lib/analytics/trend";
 import { responseListSchema, responseSchema } from "@/lib/responses/list";
 import { currentResponseResultSchema, publicFormResultSchema, publicResponseResultSchema } from "@/lib/responses/submit-schemas";
 import { client, createOwner, publishedForm, request, type Owner } from "../helpers/api";
+import { routeOperations } from "../helpers/routes";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 /** Route files that are not part of the documented API, and why. */
 const UNDOCUMENTED: Record<string, string> = {
   "/api/auth/{nextauth}": "next-auth's own sign-in protocol for the dashboard",
 };
-
-/** Every app/api/**\/route.ts as "METHOD /api/path/{param}" → its declared auth ("read" | "write" | "public" | "?"). */
-function routeOperations(): Map<string, string> {
-  const found = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name === "route.ts") {
-        const source = fs.readFileSync(full, "utf8");
-        const apiPath = "/" + path.relative(path.join(root, "app"), path.dirname(full)).split(path.sep)
-          .filter((segment) => !/^\(.*\)$/.test(segment)) // route groups are not in the URL
-          .map((segment) => segment.replace(/^\[(?:\.\.\.)?(.+)\]$/, "{$1}"))
-          .join("/");
-        for (const method of METHODS) {
-          const exported = new RegExp(`export\\s+(const|async\\s+function|function)\\s+${method}\\b|export\\s*\\{[^}]*\\bas\\s+${method}\\b|export\\s*\\{[^}]*\\b${method}\\b`).test(source);
-          const auth = new RegExp(`export\\s+const\\s+${method}\\s*=\\s*route\\(\\{\\s*auth:\\s*"(\\w+)"`).exec(source)?.[1] ?? "?";
-          if (exported) found.set(`${method} ${apiPath}`, auth);
-        }
-      }
-    }
-  };
-  walk(path.join(root, "app/api"));
-  return found;
-}
 
 let doc: any;
 let owner: Owner;
