@@ -38,7 +38,8 @@ export const ownerEndpoints: Endpoint[] = [
     summary: "Change a form's settings",
     description:
       "Any of title, slug, status, startAt, endAt, maxResponses, limitOnePerPerson. `status: \"published\"` publishes a draft form " +
-      "(as POST …/publish); `status: \"draft\"` unpublishes. A published form keeps its slug.",
+      "(as POST …/publish; on a form already published it changes nothing); `status: \"draft\"` unpublishes. A published form keeps " +
+      "its slug (`null` is refused). Nothing is written when any part is refused.",
     params: formIdParams,
     body: updateFormSchema,
     success: { status: 200, description: "The updated form", schema: formEnvelope },
@@ -67,7 +68,7 @@ export const ownerEndpoints: Endpoint[] = [
     summary: "Publish the draft",
     description:
       "Snapshots the draft as the next immutable version, which respondents then see at /s/<slug>. Without a slug, one is made " +
-      "from the title (with a random suffix if taken).",
+      "from the title (with a random suffix if taken). The draft needs at least one question to answer (else 400).",
     params: formIdParams,
     success: { status: 200, description: "The published form", schema: formEnvelope },
     errors: ["conflict", "slug_taken"],
