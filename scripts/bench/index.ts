@@ -179,7 +179,7 @@ async function main() {
     if (args.profile) {
       log("\nprofiling the submission path (node --cpu-prof) …");
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "formloom-cpuprof-"));
-      const profiled = await startServer(database.url, { SUBMISSION_RATE_LIMIT: "0", NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` });
+      const profiled = await startServer(database.url, { SUBMISSION_RATE_LIMIT: "0" }, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
       const warm = await postLoad(`${profiled.baseUrl}/api/public/forms/${seeded.submit.slug}/responses`, submissionBody, 10);
       await profiled.stop();
       const profiles = fs.readdirSync(dir).filter((f) => f.endsWith(".cpuprofile")).map((f) => path.join(dir, f));
