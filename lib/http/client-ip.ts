@@ -2,7 +2,7 @@
  * The respondent's IP address, for per-IP rate limits and the anonymous
  * one-per-person fallback.
  *
- * scripts/serve.ts stamps every request with the socket's peer address in
+ * scripts/serve.mjs stamps every request with the socket's peer address in
  * `x-formloom-peer`. X-Forwarded-For is believed only for as many hops as
  * TRUSTED_PROXY_HOPS says proxies sit in front of us: with N trusted proxies,
  * the client is the N-th address from the right of [...X-Forwarded-For, peer].

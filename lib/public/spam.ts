@@ -15,7 +15,7 @@ export const MIN_FILL_MS = 3_000;
 
 function secret(): string {
   const value = process.env.AUTH_SECRET;
-  // scripts/serve.ts always sets it (from the environment or ./data/auth-secret).
+  // scripts/serve.mjs always sets it (from the environment or ./data/auth-secret).
   if (!value) throw new Error("AUTH_SECRET is not set");
   return value;
 }

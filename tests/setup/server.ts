@@ -1,12 +1,11 @@
 /**
- * Runs the production build (`npm start`'s scripts/serve.ts) as a child process on a free port
+ * Runs the production build (`npm start`'s scripts/serve.mjs) as a child process on a free port
  * against a given database, as a deployment would.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const TEST_AUTH_SECRET = "test-secret-not-for-production-0123456789";
@@ -48,12 +47,9 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
-  // The same entry point as `npm start` (custom server, migrations at start),
-  // with tsx as a loader in the same process rather than its CLI: the CLI runs
-  // the script in a grandchild, so a SIGKILL to the child would leave the real
-  // server running (and holding the database).
-  const loader = pathToFileURL(path.join(root, "node_modules/tsx/dist/loader.mjs")).href;
-  const child = spawn(process.execPath, [...nodeArgs, "--import", loader, path.join(root, "scripts/serve.ts"), devMode() ? "dev" : "start"], {
+  // The same entry point as `npm start` (custom server, migrations at start), and
+  // the server itself is this child: a SIGKILL to it kills the real server.
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "scripts/serve.mjs"), devMode() ? "dev" : "start"], {
     cwd: root,
     env: {
       ...process.env,

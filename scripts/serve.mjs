@@ -1,6 +1,14 @@
 /**
  * `npm start` / `npm run dev`: the HTTP server in front of Next.js.
  *
+ * Plain JavaScript on purpose: the server process runs no TypeScript loader
+ * (tsx in a long-running process costs ~100 MB RSS), and the migration
+ * engine runs in a short-lived child (scripts/db.ts migrate) instead of
+ * staying in the server's heap.
+ *
+ * - .env files: read first, exactly as Next reads them (@next/env: the
+ *   environment wins over .env.<mode>.local, .env.local, .env.<mode>, .env),
+ *   so migrations and the app see the same DATABASE_URL.
  * - AUTH_SECRET: from the environment; otherwise generated once and kept in
  *   ./data/auth-secret, so a fresh clone runs with no setup.
  * - Pending migrations are applied before the server accepts requests.
@@ -11,18 +19,18 @@
  * - SIGTERM/SIGINT: stop accepting connections, let in-flight requests
  *   finish, then exit 0 (for rolling deploys behind a load balancer).
  */
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { applyMigrations } from "../lib/db/migrations";
-import { databaseUrl, providerOf } from "../lib/db/url";
+import nextEnv from "@next/env";
 
 const dev = process.argv[2] === "dev";
 const root = path.resolve(import.meta.dirname, "..");
 const SHUTDOWN_GRACE_MS = 25_000;
 
-function authSecret(): string {
+function authSecret() {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
   const file = path.join(root, "data/auth-secret");
   if (!fs.existsSync(file)) {
@@ -33,7 +41,21 @@ function authSecret(): string {
   return fs.readFileSync(file, "utf8").trim();
 }
 
+/** Applies pending migrations to DATABASE_URL in a child process (it prints what it applied). */
+function migrate() {
+  const result = spawnSync(process.execPath, ["--import", import.meta.resolve("tsx"), path.join(root, "scripts/db.ts"), "migrate"], {
+    cwd: root,
+    env: process.env,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error(`migrations failed (exit ${result.status ?? result.signal})`);
+}
+
 async function main() {
+  // Next reads NODE_ENV when it loads, and .env files are chosen by it: set it first.
+  process.env.NODE_ENV = dev ? "development" : "production";
+  nextEnv.loadEnvConfig(root, dev, { info: () => {}, error: console.error });
+
   const port = Number(process.env.PORT || 3000);
   const hostname = process.env.HOSTNAME_BIND || "0.0.0.0";
   process.env.AUTH_SECRET = authSecret();
@@ -41,12 +63,8 @@ async function main() {
   process.env.NEXTAUTH_URL ||= `http://localhost:${port}`;
   process.env.NEXT_TELEMETRY_DISABLED = "1";
 
-  const url = databaseUrl();
-  const applied = await applyMigrations(url);
-  if (applied.length) console.log(`Applied ${applied.length} migration(s) to the ${providerOf(url)} database.`);
+  migrate();
 
-  // Next reads NODE_ENV when it loads, so set it first, then import.
-  (process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
   const { default: next } = await import("next");
   const app = next({ dev, dir: root, hostname: "localhost", port });
   await app.prepare();
@@ -61,11 +79,11 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.listen(port, hostname, () => {
-    console.log(`Formloom ${dev ? "(dev) " : ""}listening on http://localhost:${port} (${providerOf(url)})`);
+    console.log(`Formloom ${dev ? "(dev) " : ""}listening on http://localhost:${port}`);
   });
 
   let stopping = false;
-  const shutdown = (signal: NodeJS.Signals) => {
+  const shutdown = (signal) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: finishing in-flight requests`);
