@@ -77,6 +77,30 @@ export const everyQuestionType = [
   { key: "ref", type: "hidden" },
 ] as const;
 
+/**
+ * What the respondent specs type into everyTypeForm, as the API returns it
+ * (`ref` is metadata, not an answer). Each spec picks its own `effort`, so
+ * both ends of that scale get exercised.
+ */
+export function everyTypeAnswers(effort: number) {
+  return {
+    name: "Ada Lovelace",
+    bio: "Mathematician.\nFirst programmer.",
+    email: "ada@example.org",
+    age: 36,
+    site: "https://ada.example.org",
+    phone: "+44 20 7946 0958",
+    color: "Green",
+    fruits: ["Apple", "Cherry"],
+    country: "Japan",
+    stars: 4,
+    effort,
+    nps: 9,
+    agree: true,
+    when: "2024-03-15",
+  };
+}
+
 export function everyTypeForm(mode: "immersive" | "classic", extra: Record<string, unknown> = {}) {
   return {
     title: `Every question (${mode})`,

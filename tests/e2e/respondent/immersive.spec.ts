@@ -6,27 +6,12 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import type { Api } from "./fixtures";
-import { everyTypeForm } from "./fixtures";
+import { everyTypeAnswers, everyTypeForm } from "./fixtures";
 import { collectPageErrors, expectNoHorizontalScroll, finishedResponses, openForm, ownerApi, publishForm, screenshot, waitForFillTime } from "./helpers";
 
 test.use({ locale: "en-US", timezoneId: "UTC" });
 
-const EXPECTED = {
-  name: "Ada Lovelace",
-  bio: "Mathematician.\nFirst programmer.",
-  email: "ada@example.org",
-  age: 36,
-  site: "https://ada.example.org",
-  phone: "+44 20 7946 0958",
-  color: "Green",
-  fruits: ["Apple", "Cherry"],
-  country: "Japan",
-  stars: 4,
-  effort: 10,
-  nps: 9,
-  agree: true,
-  when: "2024-03-15",
-};
+const EXPECTED = everyTypeAnswers(10);
 
 let api: Api;
 test.beforeAll(() => {
