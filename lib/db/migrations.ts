@@ -13,9 +13,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type BetterSqlite3 from "better-sqlite3";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
+import { sqliteBusyTimeoutMs } from "./sqlite-settings";
 import { providerOf, sqliteFilePath, type Provider } from "./url";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -44,6 +46,12 @@ let lastPanic = "";
   },
 };
 
+// The engine sets timers and never clears them (its glue has no clearTimeout):
+// e.g. the 10 s timeout of its PostgreSQL advisory lock, which would keep a
+// CLI that has finished alive for 10 s. They are cleared once no engine runs.
+const engineTimers = new Set<ReturnType<typeof setTimeout>>();
+let enginesRunning = 0;
+
 // The wasm-bindgen glue holds one module instance: instantiate it once per process.
 let engineModule: ReturnType<typeof instantiateEngineModule> | undefined;
 function loadEngineModule() {
@@ -56,7 +64,16 @@ async function instantiateEngineModule() {
   const bgPath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
   const bg = await import("@prisma/schema-engine-wasm/schema_engine_bg");
   const bytes = fs.readFileSync(bgPath.replace(/\.js$/, ".wasm"));
-  const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": bg });
+  const imports = { ...bg } as unknown as WebAssembly.ModuleImports;
+  for (const [name, setTimer] of Object.entries(bg)) {
+    if (!name.startsWith("__wbg_setTimeout_")) continue;
+    imports[name] = (...args: unknown[]) => {
+      const timer = (setTimer as (...a: unknown[]) => ReturnType<typeof setTimeout>)(...args);
+      engineTimers.add(timer);
+      return timer;
+    };
+  }
+  const { instance } = await WebAssembly.instantiate(bytes, { "./schema_engine_bg.js": imports });
   const exports = instance.exports as unknown as { __wbindgen_start: () => void };
   bg.__wbg_set_wasm(exports);
   exports.__wbindgen_start();
@@ -137,28 +154,32 @@ function withScriptShadow(factory: SqlMigrationAwareDriverAdapterFactory): SqlMi
  * every connection it opened: the engine itself never closes them, and an open
  * SQLite connection can keep holding the write lock.
  */
-async function withEngine<T>(provider: Provider, url: string, work: (engine: Engine) => Promise<T>): Promise<T> {
+async function withEngine<T>(provider: Provider, factory: SqlMigrationAwareDriverAdapterFactory, work: (engine: Engine) => Promise<T>): Promise<T> {
   const bg = await loadEngineModule();
-  const factory = adapterFactory(url);
   const opened: SqlDriverAdapter[] = [];
   const tracking: SqlMigrationAwareDriverAdapterFactory = Object.assign(Object.create(Object.getPrototypeOf(factory)), factory, {
     connect: async () => opened[opened.push(await factory.connect()) - 1],
     connectToShadowDb: async () => opened[opened.push(await factory.connectToShadowDb()) - 1],
   });
   const schema = fs.readFileSync(schemaPaths[provider], "utf8");
-  const engine = (await withPanicMessage(
-    bg.SchemaEngine.new({ datamodels: [[schemaPaths[provider], schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(tracking)),
-  )) as Engine;
+  enginesRunning++;
+  let engine: Engine | undefined;
   try {
+    engine = (await withPanicMessage(
+      bg.SchemaEngine.new({ datamodels: [[schemaPaths[provider], schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(tracking)),
+    )) as Engine;
     return await withPanicMessage(work(engine));
   } finally {
-    engine.free();
+    engine?.free();
     await Promise.allSettled(opened.map((adapter) => adapter.dispose()));
+    if (--enginesRunning === 0) {
+      for (const timer of engineTimers) clearTimeout(timer);
+      engineTimers.clear();
+    }
   }
 }
 
-function migrationList(provider: Provider) {
-  const baseDir = migrationsDirs[provider];
+function migrationList(provider: Provider, baseDir = migrationsDirs[provider]) {
   fs.mkdirSync(baseDir, { recursive: true });
   const lockPath = path.join(baseDir, "migration_lock.toml");
   const lockContent = `# Do not edit: written by scripts/db.ts\nprovider = "${provider}"\n`;
@@ -202,11 +223,141 @@ async function withPanicMessage<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/** Applies pending migrations; returns the names of those applied now. */
-export async function applyMigrations(url: string): Promise<string[]> {
+/**
+ * Applies pending migrations (from `migrationsDir`, by default the project's
+ * folder for the provider); returns the names of those applied now.
+ *
+ * Safe when several processes start at once on one database (instances behind
+ * a load balancer, a rolling restart, an admin CLI writing): each migration is
+ * applied exactly once, by whichever process gets the lock first; the others
+ * wait for it, then find nothing to do. Either way the lock is taken first,
+ * and which migrations are applied is read inside it.
+ */
+export async function applyMigrations(url: string, migrationsDir?: string): Promise<string[]> {
   const provider = providerOf(url);
-  const out = await withEngine(provider, url, (engine) => engine.applyMigrations({ migrationsList: migrationList(provider), filters: filtersFor(provider) }));
-  return out.appliedMigrationNames;
+  const migrationsList = migrationList(provider, migrationsDir);
+  return provider === "sqlite"
+    ? applySqliteMigrations(sqliteFilePath(url), migrationsList)
+    : applyPostgresMigrations(url, migrationsList);
+}
+
+type MigrationsList = ReturnType<typeof migrationList>;
+
+const allApplied = (list: MigrationsList, applied: Set<string>) => list.migrationDirectories.every((m) => applied.has(m.path));
+
+/** Prisma's migration lock: the engine takes `pg_advisory_lock(72707369)` itself (pris.ly/d/migrate-advisory-locking). */
+const PRISMA_MIGRATION_LOCK = 72707369;
+
+/**
+ * PostgreSQL: the engine serializes appliers with Prisma's advisory lock, but
+ * gives up after 10 s ("Timed out trying to acquire a postgres advisory
+ * lock"): an instance starting while another applies a longer migration
+ * would fail to start. So the lock is taken here first, with no time
+ * limit, on the one connection (a pool of one) that the engine then uses too:
+ * advisory locks are per session and re-entrant, so the engine's own
+ * pg_advisory_lock returns at once. Ending the pool ends the session, which
+ * releases the lock (as does this process dying).
+ */
+async function applyPostgresMigrations(url: string, migrationsList: MigrationsList): Promise<string[]> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  pool.on("error", () => {}); // an idle connection that drops: the next query reports it
+  try {
+    await pool.query("SELECT pg_advisory_lock($1)", [PRISMA_MIGRATION_LOCK]);
+    const exists = await pool.query<{ t: string | null }>(`SELECT to_regclass('"_prisma_migrations"')::text AS t`);
+    const applied = exists.rows[0].t
+      ? await pool.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`)
+      : { rows: [] };
+    if (allApplied(migrationsList, new Set(applied.rows.map((r) => r.migration_name)))) return [];
+    const out = await withEngine("postgresql", new PrismaPg(pool), (engine) => engine.applyMigrations({ migrationsList, filters: filtersFor("postgresql") }));
+    return out.appliedMigrationNames;
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * SQLite: the engine's own "lock" (PRAGMA locking_mode=EXCLUSIVE) holds the
+ * file only from its first write on, keeps the read lock it took before that,
+ * and waits only better-sqlite3's default 5 s: against another process's write
+ * lock it deadlocks and fails (as SocketTimeout). So one connection takes the
+ * write lock up front (BEGIN IMMEDIATE, waiting SQLITE_BUSY_TIMEOUT_MS like the
+ * app's writer), reads which migrations are applied inside the lock, and the
+ * engine applies the rest on that same connection, inside that transaction.
+ * A second process waits at BEGIN IMMEDIATE and then finds nothing pending;
+ * readers of a WAL file go on meanwhile. All pending migrations commit
+ * together or not at all: a failing one leaves the file as it was, with no
+ * failed row in _prisma_migrations, and the next start tries again.
+ */
+async function applySqliteMigrations(file: string, migrationsList: MigrationsList): Promise<string[]> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const busyTimeoutMs = sqliteBusyTimeoutMs();
+  const adapter = await new PrismaBetterSqlite3({ url: `file:${file}`, timeout: busyTimeoutMs }).connect();
+  const connection = (adapter as unknown as { client: BetterSqlite3.Database }).client;
+  try {
+    // Inside a transaction `PRAGMA foreign_keys` is a no-op, and the
+    // table-redefining migrations Prisma writes for SQLite turn it off so that
+    // DROP TABLE does not cascade: so it is off for the whole run, and the
+    // result is checked before COMMIT instead.
+    connection.pragma("foreign_keys = OFF");
+    try {
+      connection.exec("BEGIN IMMEDIATE");
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY") throw error;
+      throw new Error(
+        `${file} is locked by another process: waited ${busyTimeoutMs} ms (SQLITE_BUSY_TIMEOUT_MS) to apply migrations`,
+        { cause: error },
+      );
+    }
+    if (allApplied(migrationsList, appliedSqliteMigrations(connection))) {
+      connection.exec("ROLLBACK");
+      return [];
+    }
+    const out = await withEngine("sqlite", lockedFactory(adapter), (engine) => engine.applyMigrations({ migrationsList, filters: filtersFor("sqlite") }));
+    const violations = connection.pragma("foreign_key_check") as unknown[];
+    if (violations.length) throw new Error(`The migrations leave ${violations.length} foreign key violation(s): ${JSON.stringify(violations.slice(0, 3))}`);
+    connection.exec("COMMIT");
+    return out.appliedMigrationNames;
+  } finally {
+    if (connection.open && connection.inTransaction) connection.exec("ROLLBACK");
+    await adapter.dispose();
+  }
+}
+
+/** Names of the migrations recorded as finished (and not rolled back) in _prisma_migrations. */
+function appliedSqliteMigrations(connection: BetterSqlite3.Database): Set<string> {
+  const table = connection.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'`).get();
+  if (!table) return new Set();
+  const rows = connection
+    .prepare(`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`)
+    .all() as { migration_name: string }[];
+  return new Set(rows.map((r) => r.migration_name));
+}
+
+/**
+ * Hands the engine the one connection that already holds the write lock; it
+ * stays open (and inside the transaction) until applySqliteMigrations ends it.
+ */
+function lockedFactory(adapter: SqlDriverAdapter): SqlMigrationAwareDriverAdapterFactory {
+  const borrowed: SqlDriverAdapter = {
+    provider: adapter.provider,
+    adapterName: adapter.adapterName,
+    queryRaw: (query) => adapter.queryRaw(query),
+    executeRaw: (query) => adapter.executeRaw(query),
+    executeScript: (script) => adapter.executeScript(script),
+    // The engine runs no transaction of its own on SQLite; if it ever did,
+    // BEGIN inside ours fails loudly rather than committing early.
+    startTransaction: (isolationLevel) => adapter.startTransaction(isolationLevel),
+    getConnectionInfo: () => adapter.getConnectionInfo?.() ?? { supportsRelationJoins: false },
+    dispose: async () => {},
+  };
+  return {
+    provider: "sqlite",
+    adapterName: adapter.adapterName,
+    connect: async () => borrowed,
+    connectToShadowDb: async () => {
+      throw new Error("applying migrations needs no shadow database");
+    },
+  };
 }
 
 /**
@@ -214,7 +365,7 @@ export async function applyMigrations(url: string): Promise<string[]> {
  * to the current schema. Returns its path, or null when nothing changed.
  */
 export async function createMigration(provider: Provider, name: string, url: string): Promise<string | null> {
-  return withEngine(provider, url, async (engine) => {
+  return withEngine(provider, adapterFactory(url), async (engine) => {
     const list = migrationList(provider);
     const result = await engine.diff({
       from: list.migrationDirectories.length ? { tag: "migrations", ...list } : { tag: "empty" },
