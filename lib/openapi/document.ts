@@ -128,7 +128,9 @@ export function buildOpenApiDocument() {
       description:
         "Forms, responses, analytics and API keys. Authenticate with `Authorization: Bearer flk_…` (scope `read`: GET only; " +
         "`write`: everything) or a dashboard session. Another owner's ids answer 404 like missing ones. Every failure is " +
-        "`{\"error\": {\"code\", \"message\", \"details\"?}}`; unknown body fields and query parameters are refused.",
+        "`{\"error\": {\"code\", \"message\", \"details\"?}}`; unknown body fields and query parameters are refused. " +
+        "A path under /api that is not listed here answers 404 `not_found`; a method a listed path does not have answers 405 " +
+        "`method_not_allowed` with an `Allow` header (OPTIONS: 204 with the same header).",
     },
     servers: [{ url: "/" }],
     tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),

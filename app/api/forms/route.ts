@@ -1,5 +1,6 @@
 import { createForm, listForms } from "@/lib/forms/forms";
 import { createFormSchema } from "@/lib/forms/settings";
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 
 export const GET = route({
@@ -13,3 +14,5 @@ export const POST = route({
   status: 201,
   handler: async ({ principal, body }) => ({ form: await createForm(principal.userId, body) }),
 });
+
+export const { OPTIONS, PUT, PATCH, DELETE } = allowOnly({ GET, POST });

@@ -1,4 +1,5 @@
 import { NextResponse } from "next/server";
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 import { checkHealth } from "@/lib/health";
 
@@ -9,3 +10,5 @@ export const GET = route({
     return NextResponse.json({ status: health.ok ? "ok" : "unavailable", ...health }, { status: health.ok ? 200 : 503, headers: { "cache-control": "no-store" } });
   },
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = allowOnly({ GET });

@@ -1,4 +1,5 @@
 import { createApiKey, createKeySchema, listApiKeys } from "@/lib/auth/api-keys";
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 
 export const GET = route({
@@ -12,3 +13,5 @@ export const POST = route({
   status: 201,
   handler: async ({ principal, body }) => createApiKey(principal.userId, body),
 });
+
+export const { OPTIONS, PUT, PATCH, DELETE } = allowOnly({ GET, POST });

@@ -1,4 +1,5 @@
 import { NextResponse } from "next/server";
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 
@@ -9,3 +10,5 @@ export const GET = route({
   auth: "public",
   handler: async () => NextResponse.json((document ??= buildOpenApiDocument()), { headers: { "cache-control": "public, max-age=300" } }),
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = allowOnly({ GET });

@@ -1,5 +1,6 @@
 import { registerAccount } from "@/lib/auth/accounts";
 import { credentialsSchema } from "@/lib/auth/users";
+import { allowOnly } from "@/lib/http/allow";
 import { clientIp } from "@/lib/http/client-ip";
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
@@ -24,3 +25,5 @@ export const POST = route({
     return { user: await registerAccount(body) };
   },
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = allowOnly({ POST });

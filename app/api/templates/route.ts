@@ -1,3 +1,4 @@
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 import { listTemplates } from "@/lib/templates/templates";
 
@@ -5,3 +6,5 @@ export const GET = route({
   auth: "read",
   handler: async () => ({ templates: listTemplates() }),
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = allowOnly({ GET });

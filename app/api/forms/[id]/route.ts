@@ -1,5 +1,6 @@
 import { deleteForm, getForm, updateForm } from "@/lib/forms/forms";
 import { formIdParams, updateFormSchema } from "@/lib/forms/settings";
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 
 export const GET = route({
@@ -20,3 +21,5 @@ export const DELETE = route({
   params: formIdParams,
   handler: async ({ principal, params }) => deleteForm(principal.userId, params.id),
 });
+
+export const { OPTIONS, POST, PUT } = allowOnly({ GET, PATCH, DELETE });

@@ -1,5 +1,6 @@
 import { duplicateForm } from "@/lib/forms/forms";
 import { formIdParams } from "@/lib/forms/settings";
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 
 export const POST = route({
@@ -8,3 +9,5 @@ export const POST = route({
   status: 201,
   handler: async ({ principal, params }) => ({ form: await duplicateForm(principal.userId, params.id) }),
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = allowOnly({ POST });

@@ -1,5 +1,6 @@
 import { publishForm } from "@/lib/forms/forms";
 import { formIdParams } from "@/lib/forms/settings";
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 
 export const POST = route({
@@ -7,3 +8,5 @@ export const POST = route({
   params: formIdParams,
   handler: async ({ principal, params }) => ({ form: await publishForm(principal.userId, params.id) }),
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = allowOnly({ POST });

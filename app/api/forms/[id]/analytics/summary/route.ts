@@ -1,5 +1,6 @@
 import { getSummary, analyticsSummaryQuerySchema } from "@/lib/analytics/summary";
 import { formIdParams } from "@/lib/forms/settings";
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 
 export const GET = route({
@@ -8,3 +9,5 @@ export const GET = route({
   query: analyticsSummaryQuerySchema,
   handler: ({ principal, params, query }) => getSummary(principal.userId, params.id, query),
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = allowOnly({ GET });

@@ -1,3 +1,4 @@
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 import { deleteResponse } from "@/lib/responses/delete";
 import { getResponse, responseParams } from "@/lib/responses/list";
@@ -13,3 +14,5 @@ export const DELETE = route({
   params: responseParams,
   handler: ({ principal, params }) => deleteResponse(principal.userId, params.id, params.responseId),
 });
+
+export const { OPTIONS, POST, PUT, PATCH } = allowOnly({ GET, DELETE });

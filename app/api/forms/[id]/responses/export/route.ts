@@ -1,4 +1,5 @@
 import { formIdParams } from "@/lib/forms/settings";
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 import { exportResponsesCsv, exportResponsesQuerySchema } from "@/lib/responses/export";
 
@@ -8,3 +9,5 @@ export const GET = route({
   query: exportResponsesQuerySchema,
   handler: ({ principal, params, query }) => exportResponsesCsv(principal.userId, params.id, query),
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = allowOnly({ GET });

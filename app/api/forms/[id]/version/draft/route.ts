@@ -1,5 +1,6 @@
 import { saveDraft } from "@/lib/forms/forms";
 import { formIdParams } from "@/lib/forms/settings";
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 import { formSchemaSchema } from "@/lib/schema/form-schema";
 
@@ -9,3 +10,5 @@ export const PUT = route({
   body: formSchemaSchema,
   handler: async ({ principal, params, body }) => ({ draft: await saveDraft(principal.userId, params.id, body) }),
 });
+
+export const { GET, HEAD, OPTIONS, POST, PATCH, DELETE } = allowOnly({ PUT });

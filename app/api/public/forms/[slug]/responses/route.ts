@@ -1,3 +1,4 @@
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 import { postResponse } from "@/lib/responses/submit-http";
 import { publicFormParams, submitResponseBodySchema } from "@/lib/responses/submit-schemas";
@@ -9,3 +10,5 @@ export const POST = route({
   body: submitResponseBodySchema,
   handler: ({ req, params, body }) => postResponse(req, params.slug, body),
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = allowOnly({ POST });

@@ -1,3 +1,4 @@
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 import { postView } from "@/lib/responses/submit-http";
 import { publicFormParams } from "@/lib/responses/submit-schemas";
@@ -8,3 +9,5 @@ export const POST = route({
   params: publicFormParams,
   handler: ({ req, params }) => postView(req, params.slug),
 });
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = allowOnly({ POST });

@@ -1,3 +1,4 @@
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 import { patchResponse } from "@/lib/responses/submit-http";
 import { publicResponseParams, updateResponseBodySchema } from "@/lib/responses/submit-schemas";
@@ -9,3 +10,5 @@ export const PATCH = route({
   body: updateResponseBodySchema,
   handler: ({ req, params, body }) => patchResponse(req, params.slug, params.id, body),
 });
+
+export const { GET, HEAD, OPTIONS, POST, PUT, DELETE } = allowOnly({ PATCH });

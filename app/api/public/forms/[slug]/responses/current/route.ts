@@ -1,3 +1,4 @@
+import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 import { getCurrentResponse } from "@/lib/responses/submit-http";
 import { publicFormParams } from "@/lib/responses/submit-schemas";
@@ -8,3 +9,5 @@ export const GET = route({
   params: publicFormParams,
   handler: ({ req, params }) => getCurrentResponse(req, params.slug),
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = allowOnly({ GET });
