@@ -1,6 +1,7 @@
 /**
  * npm run bench -- [--n 1000000] [--db sqlite|postgresql] [--pg-url URL]
  *                  [--dist-dir .next-bench] [--rebuild] [--profile] [--keep]
+ *                  [--seed-only | --reuse] [--state FILE]
  *
  * Seeds N responses into a fresh database, starts the production server on
  * it, measures, and prints ONE table: submission throughput next to the two
@@ -9,6 +10,11 @@
  * export with the server's peak RSS. Not part of npm test.
  *
  * --db postgresql: a fresh database on --pg-url (default TEST_DATABASE_URL).
+ * --seed-only: seed, keep the database, write what was seeded to
+ *   --state (default: <tmp>/formloom-bench-<db>.json) and stop. Seeding a
+ *   million responses takes 10–20 minutes; it can run while the machine is busy.
+ * --reuse: measure on the database described by --state instead of seeding
+ *   (it is kept). Measure on a quiet machine.
  * --profile: afterwards, one more submission run with the server under
  *   `node --cpu-prof`, and a summary of where its CPU time went.
  */
@@ -21,6 +27,7 @@ import Database from "better-sqlite3";
 import { createTestDatabase } from "../../tests/setup/database";
 import { freePort, startServer, type RunningServer } from "../../tests/setup/server";
 import { probes, submissionBody } from "./data";
+import type { Seeded } from "./seed";
 import { peakRssMb, postLoad, resetPeakRss, rssMb, startChild, streamExport, timeGet, type Load } from "./measure";
 import { summarizeProfile } from "./profile";
 
@@ -37,6 +44,9 @@ const { values: args } = parseArgs({
     rebuild: { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
+    "seed-only": { type: "boolean", default: false },
+    reuse: { type: "boolean", default: false },
+    state: { type: "string" },
   },
   strict: true,
 });
@@ -63,11 +73,14 @@ function machine(): string {
   return `${os.cpus().length} cores (nproc ${execFileSync("nproc").toString().trim()}), ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
 }
 
-async function main() {
-  build("app", [], {}, path.join(root, args["dist-dir"]!, "BUILD_ID"));
-  const floorDist = ".next-floor";
-  build("framework floor", [floorApp], { FLOOR_DIST_DIR: floorDist }, path.join(floorApp, floorDist, "BUILD_ID"));
+interface BenchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
 
+const stateFile = args.state ?? path.join(os.tmpdir(), `formloom-bench-${kind}.json`);
+
+async function seedDatabase(): Promise<{ database: BenchDatabase; seeded: Seeded }> {
   log(`database: fresh ${kind}`);
   const database = await createTestDatabase(kind, "bench");
   process.env.DATABASE_URL = database.url;
@@ -76,6 +89,27 @@ async function main() {
   log(`seeding ${n.toLocaleString("en-US")} responses …`);
   const seeded = await seed(database.url, n, log);
   log(`seeded in ${seeded.seconds.toFixed(0)} s: ${seeded.rows.responses} responses, ${seeded.rows.answers} answers, ${seeded.rows.views} views`);
+  if (args["seed-only"]) {
+    fs.writeFileSync(stateFile, JSON.stringify({ kind, url: database.url, seeded }, null, 2), { mode: 0o600 });
+    log(`kept the database; --reuse measures it (state in ${stateFile})`);
+  }
+  return { database, seeded };
+}
+
+function reuseDatabase(): { database: BenchDatabase; seeded: Seeded } {
+  const state = JSON.parse(fs.readFileSync(stateFile, "utf8")) as { kind: string; url: string; seeded: Seeded };
+  if (state.kind !== kind) throw new Error(`${stateFile} describes a ${state.kind} database; pass --db ${state.kind}`);
+  log(`database: ${state.url}, seeded earlier with ${state.seeded.rows.responses.toLocaleString("en-US")} responses`);
+  process.env.DATABASE_URL = state.url;
+  return { database: { url: state.url, drop: async () => {} }, seeded: state.seeded };
+}
+
+async function main() {
+  const { database, seeded } = args.reuse ? reuseDatabase() : await seedDatabase();
+  if (args["seed-only"]) return;
+  build("app", [], {}, path.join(root, args["dist-dir"]!, "BUILD_ID"));
+  const floorDist = ".next-floor";
+  build("framework floor", [floorApp], { FLOOR_DIST_DIR: floorDist }, path.join(floorApp, floorDist, "BUILD_ID"));
 
   const rows: string[][] = [];
   const row = (what: string, result: string, target = "", met?: boolean) => rows.push([what, result, target, met === undefined ? "" : met ? "yes" : "NO"]);
@@ -170,7 +204,7 @@ async function main() {
 
     const width = [0, 1, 2, 3].map((c) => Math.max(...[["Measurement", "Result", "Target", "Met"], ...rows].map((r) => r[c].length)));
     const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(width[c])).join(" | ")} |`;
-    console.log(`\nFormloom benchmark — ${kind}, ${n.toLocaleString("en-US")} responses seeded (${seeded.rows.answers.toLocaleString("en-US")} answer rows) in ${seeded.seconds.toFixed(0)} s`);
+    console.log(`\nFormloom benchmark — ${kind}, ${seeded.rows.responses.toLocaleString("en-US")} responses seeded (${seeded.rows.answers.toLocaleString("en-US")} answer rows) in ${seeded.seconds.toFixed(0)} s`);
     console.log(`Machine: ${machine()}\n`);
     console.log(line(["Measurement", "Result", "Target", "Met"]));
     console.log(`|${width.map((w) => "-".repeat(w + 2)).join("|")}|`);
@@ -190,7 +224,7 @@ async function main() {
     }
   } finally {
     await server?.stop();
-    if (args.keep) log(`kept the database: ${database.url}`);
+    if (args.keep || args.reuse) log(`kept the database: ${database.url}`);
     else await database.drop();
   }
 }
