@@ -16,6 +16,9 @@
  *   (always overwritten): Next itself only fills X-Forwarded-For when the
  *   client did not send one, so without this a client could choose its own IP
  *   for rate limits. See lib/http/client-ip.ts.
+ * - A method Next does not route (TRACE, CONNECT, PROPFIND, …) gets a 405
+ *   `method_not_allowed` in the API's error shape here; Next would answer it
+ *   with an empty 400, or a 500 and a stack trace in the log for TRACE.
  * - SIGTERM/SIGINT: stop accepting connections, let in-flight requests
  *   finish, then exit 0 (for rolling deploys behind a load balancer).
  */
@@ -29,6 +32,16 @@ import nextEnv from "@next/env";
 const dev = process.argv[2] === "dev";
 const root = path.resolve(import.meta.dirname, "..");
 const SHUTDOWN_GRACE_MS = 25_000;
+/** The methods Next routes (lib/http/allow.ts answers the ones a route lacks). */
+const ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
+const ALLOW = [...ROUTED_METHODS].join(", ");
+
+/** 405 in the API's error shape (lib/http/errors.ts), without waking Next. */
+function refuseMethod(req, res) {
+  const body = JSON.stringify({ error: { code: "method_not_allowed", message: `${req.method} is not supported; allowed: ${ALLOW}` } });
+  res.writeHead(405, { "content-type": "application/json", "content-length": Buffer.byteLength(body), allow: ALLOW });
+  res.end(body);
+}
 
 function authSecret() {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
@@ -71,6 +84,7 @@ async function main() {
   const handle = app.getRequestHandler();
 
   const server = http.createServer((req, res) => {
+    if (!ROUTED_METHODS.has(req.method)) return refuseMethod(req, res);
     req.headers["x-formloom-peer"] = req.socket.remoteAddress ?? "";
     void handle(req, res);
   });

@@ -6,9 +6,10 @@
  * Every route file under app/api is walked, so a new route file that does not
  * declare what it refuses (lib/http/allow.ts) fails here.
  */
+import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { errorSchema } from "@/lib/openapi/owner-schemas";
-import { request, type ApiResult } from "../helpers/api";
+import { baseUrl, request, type ApiResult } from "../helpers/api";
 import { routeOperations } from "../helpers/routes";
 
 /** The methods Next hands to route files. */
@@ -98,5 +99,35 @@ describe("a path no route has", () => {
   it("answers the same with credentials: the path is unknown to everyone", async () => {
     const res = await request("GET", "/api/nope", undefined, { headers: { authorization: "Bearer flk_not-a-key" } });
     expectError(res, 404, "not_found");
+  });
+});
+
+describe("a method no route has", () => {
+  // fetch() refuses TRACE and CONNECT, so these go over node:http.
+  const raw = (method: string, urlPath: string) =>
+    new Promise<{ status: number; allow: string | undefined; type: string | undefined; body: string }>((resolve, reject) => {
+      const req = http.request(baseUrl() + urlPath, { method }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, allow: res.headers.allow, type: res.headers["content-type"], body }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+
+  it.each([
+    ["TRACE", "/api/forms"],
+    ["PROPFIND", "/api/health"],
+    ["MKCOL", "/api/nope"],
+    ["TRACE", "/"],
+  ])("%s %s → 405 method_not_allowed with the routed methods in Allow", async (method, urlPath) => {
+    const res = await raw(method, urlPath);
+    expect(res.status, res.body).toBe(405);
+    expect(res.allow).toBe("GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE");
+    expect(res.type).toContain("application/json");
+    const body = JSON.parse(res.body);
+    expect(errorSchema.safeParse(body).success, res.body).toBe(true);
+    expect(body.error).toMatchObject({ code: "method_not_allowed", message: expect.stringContaining(method) });
   });
 });
