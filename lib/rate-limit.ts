@@ -3,9 +3,11 @@
  * of a deployment shares one count (no sticky sessions, no extra store).
  *
  * One atomic upsert per hit: `INSERT … ON CONFLICT DO UPDATE SET count = count + 1
- * RETURNING count` works the same on SQLite (≥ 3.35) and PostgreSQL.
+ * RETURNING count` works the same on SQLite (≥ 3.35) and PostgreSQL; it goes
+ * straight to the driver (lib/db/raw.ts): every public submission pays it.
  */
 import { db } from "@/lib/db/client";
+import { rawQuery, sql } from "@/lib/db/raw";
 import { AppError } from "@/lib/http/errors";
 
 export interface RateLimitResult {
@@ -27,10 +29,10 @@ let lastCleanup = 0;
 export async function consumeRateLimit(key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitResult> {
   if (limit <= 0) return { allowed: true, count: 0, retryAfterSeconds: 0 };
   const windowStart = BigInt(Math.floor(now / windowMs) * windowMs);
-  const rows = await db.$queryRaw<{ count: number | bigint }[]>`
+  const rows = await rawQuery<{ count: number | bigint }>(sql`
     INSERT INTO "RateLimit" ("key", "windowStart", "count") VALUES (${key}, ${windowStart}, 1)
     ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimit"."count" + 1
-    RETURNING "count"`;
+    RETURNING "count"`);
   const count = Number(rows[0].count);
   if (now - lastCleanup > CLEANUP_EVERY_MS) {
     lastCleanup = now;

@@ -21,9 +21,8 @@
  * type reports: the summary then reads the Answer rows for that key
  * (statKindsAgree).
  */
-import type { Tx } from "@/lib/db/client";
+import { exec, join, sql, type RawWork } from "@/lib/db/raw";
 import type { Provider } from "@/lib/db/url";
-import { Prisma } from "@/lib/generated/sqlite/client";
 import type { Question } from "@/lib/schema/form-schema";
 import type { AnswerValueRow } from "@/lib/responses/store";
 
@@ -96,15 +95,19 @@ export function statDeltas(questions: Pick<Question, "key" | "type">[], rows: An
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Adds the deltas to the form's counters: ONE statement (an upsert) per finished or deleted response. */
-export async function applyStatDeltas(tx: Tx, formId: string, deltas: StatDelta[]): Promise<void> {
+/**
+ * Adds the deltas to the form's counters: ONE statement (an upsert) per
+ * finished or deleted response, in a rawTransaction. The rows are in the
+ * deltas' sorted order (see statDeltas).
+ */
+export function* applyStatDeltas(formId: string, deltas: StatDelta[]): RawWork<void> {
   if (!deltas.length) return;
-  const values = deltas.map((d) => Prisma.sql`(${formId}, ${d.questionKey}, ${d.bucket}, ${d.count}, ${d.sum})`);
-  await tx.$executeRaw`
+  const values = deltas.map((d) => sql`(${formId}, ${d.questionKey}, ${d.bucket}, ${d.count}, ${d.sum})`);
+  yield* exec(sql`
     INSERT INTO "AnswerStat" ("formId", "questionKey", "bucket", "count", "sum")
-    VALUES ${Prisma.join(values)}
+    VALUES ${join(values)}
     ON CONFLICT ("formId", "questionKey", "bucket")
-    DO UPDATE SET "count" = "AnswerStat"."count" + excluded."count", "sum" = "AnswerStat"."sum" + excluded."sum"`;
+    DO UPDATE SET "count" = "AnswerStat"."count" + excluded."count", "sum" = "AnswerStat"."sum" + excluded."sum"`);
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
- * Database constraint errors, recognised by Prisma's error code and the
- * driver adapter's structured cause rather than by matching message text, so
- * services can turn them into domain errors.
+ * Database constraint errors, recognised by error code and structured fields
+ * rather than by matching message text, so services can turn them into
+ * domain errors. They come from Prisma (its code and the driver adapter's
+ * cause) or straight from a driver (lib/db/raw.ts): better-sqlite3's
+ * SQLITE_CONSTRAINT_UNIQUE, pg's SQLSTATE 23505.
  */
 interface UniqueCause {
   kind?: string;
@@ -14,6 +16,11 @@ interface UniqueCause {
 export function isUniqueViolation(error: unknown, field?: string): boolean {
   if (!error || typeof error !== "object") return false;
   const code = (error as { code?: unknown }).code;
+  if (code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return !field || sqliteUniqueFields(error).includes(field);
+  if (code === "23505") {
+    const { constraint, table } = error as { constraint?: string; table?: string };
+    return !field || (constraint ? fieldsOfIndex(constraint, table) : []).includes(field);
+  }
   // P2002 comes from model queries; a raw query ($executeRaw) fails with P2010
   // and carries the same structured cause from the driver adapter.
   const rawUnique = code === "P2010" && driverCause(error)?.kind === "UniqueConstraintViolation";
@@ -31,9 +38,26 @@ function uniqueFields(error: object): string[] {
   if (Array.isArray(meta?.target)) return meta.target.map(String);
   const cause = meta?.driverAdapterError?.cause;
   if (cause?.constraint?.fields) return cause.constraint.fields;
-  // ...PostgreSQL names the index, which Prisma calls <Table>_<field>_<field>_key
-  // (field names here are camelCase, so "_" only separates them).
+  // ...PostgreSQL names the index.
   const index = cause?.constraint?.index;
-  if (!index) return [];
-  return index.replace(new RegExp(`^${cause?.table ?? "[^_]+"}_`), "").replace(/_key$/, "").split("_");
+  return index ? fieldsOfIndex(index, cause?.table) : [];
+}
+
+/**
+ * The fields of a unique index named the way Prisma names them,
+ * <Table>_<field>_<field>_key (field names here are camelCase, so "_" only
+ * separates them).
+ */
+function fieldsOfIndex(index: string, table: string | undefined): string[] {
+  return index.replace(new RegExp(`^${table ?? "[^_]+"}_`), "").replace(/_key$/, "").split("_");
+}
+
+/**
+ * better-sqlite3 gives the extended result code; the columns are only in
+ * SQLite's fixed message format "UNIQUE constraint failed: T.a, T.b" (which
+ * Prisma's own adapter reads the same way).
+ */
+function sqliteUniqueFields(error: object): string[] {
+  const columns = String((error as { message?: unknown }).message).split("constraint failed: ")[1];
+  return columns ? columns.split(", ").map((column) => column.split(".").pop()!) : [];
 }

@@ -17,6 +17,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { databaseUrl, providerOf, sqliteFilePath } from "./url";
+import { postgresValue, sqliteValue } from "./values";
 
 export interface RowCursor {
   /** Up to `max` more rows; fewer (or none) at the end. */
@@ -28,13 +29,6 @@ export interface RowCursor {
 export async function openRowCursor(query: Prisma.Sql): Promise<RowCursor> {
   const url = databaseUrl();
   return providerOf(url) === "postgresql" ? openPostgresCursor(url, query) : openSqliteCursor(url, query);
-}
-
-/** Prisma's better-sqlite3 adapter stores DateTime as ISO 8601 text with "+00:00", booleans as 0/1. */
-function sqliteValue(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
-  if (typeof value === "boolean") return value ? 1 : 0;
-  return value;
 }
 
 function openSqliteCursor(url: string, query: Prisma.Sql): RowCursor {
@@ -72,11 +66,6 @@ function openSqliteCursor(url: string, query: Prisma.Sql): RowCursor {
     },
     close,
   };
-}
-
-/** timestamp(3) columns hold UTC wall time (Prisma's convention): bind Dates as such, whatever the process's TZ. */
-function postgresValue(value: unknown): unknown {
-  return value instanceof Date ? value.toISOString().slice(0, -1) : value;
 }
 
 async function openPostgresCursor(url: string, query: Prisma.Sql): Promise<RowCursor> {

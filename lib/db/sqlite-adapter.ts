@@ -25,9 +25,12 @@
  * with `BEGIN IMMEDIATE` (the write lock is taken up front, where the busy
  * timeout applies and a failure is clean); in WAL mode a transaction that holds
  * the write lock cannot get SQLITE_BUSY at COMMIT; and `rollback()` really
- * rolls back whenever the connection is still inside a transaction.
+ * rolls back whenever the connection is still inside a transaction. The
+ * submission hot path (lib/db/raw.ts) uses this same connection under this
+ * same lock, through `exclusive()`.
  */
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
 import type {
   IsolationLevel,
   SqlDriverAdapter,
@@ -38,9 +41,7 @@ import type {
 } from "@prisma/driver-adapter-utils";
 
 /** The better-sqlite3 connection inside Prisma's adapter (a public field in its JS). */
-interface Connection {
-  inTransaction: boolean;
-}
+type Connection = BetterSqlite3.Database;
 
 export interface SqliteOptions {
   /** Absolute path of the database file. */
@@ -139,7 +140,7 @@ class SerializedTransaction implements Transaction {
   }
 }
 
-class SerializedSqliteAdapter implements SqlDriverAdapter {
+export class SerializedSqliteAdapter implements SqlDriverAdapter {
   readonly provider = "sqlite" as const;
   readonly adapterName: string;
   readonly #lock = new Lock();
@@ -182,6 +183,25 @@ class SerializedSqliteAdapter implements SqlDriverAdapter {
     return this.inner.getConnectionInfo?.() ?? { supportsRelationJoins: false };
   }
 
+  isOpen(): boolean {
+    return this.connection.open;
+  }
+
+  /**
+   * Runs `work` synchronously on the connection while holding the same lock
+   * as every Prisma query and transaction (lib/db/raw.ts, the submission hot
+   * path). The connection is never handed out inside a transaction: `work`
+   * must end any transaction it begins, and a connection left inside one
+   * (the #29933 state) is refused rather than joined.
+   */
+  exclusive<T>(work: (connection: Connection) => T): Promise<T> {
+    return this.#lock.run(async () => {
+      if (!this.connection.open) throw new Error("The SQLite connection is closed");
+      if (this.connection.inTransaction) throw new Error("The SQLite connection was left inside a transaction");
+      return work(this.connection);
+    });
+  }
+
   dispose(): Promise<void> {
     return this.#lock.run(() => this.inner.dispose());
   }
@@ -191,6 +211,7 @@ export class SerializedSqliteAdapterFactory implements SqlDriverAdapterFactory {
   readonly provider = "sqlite" as const;
   readonly adapterName: string;
   readonly #stock: PrismaBetterSqlite3;
+  #connected: SerializedSqliteAdapter | null = null;
 
   constructor(private readonly options: SqliteOptions) {
     this.#stock = new PrismaBetterSqlite3({ url: `file:${options.file}`, timeout: options.busyTimeoutMs });
@@ -208,6 +229,12 @@ export class SerializedSqliteAdapterFactory implements SqlDriverAdapterFactory {
     await inner.executeScript(
       `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${this.options.synchronous}; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${this.options.busyTimeoutMs};`,
     );
-    return new SerializedSqliteAdapter(inner, connection);
+    this.#connected = new SerializedSqliteAdapter(inner, connection);
+    return this.#connected;
+  }
+
+  /** The adapter Prisma is using (the latest connect()), if it has connected. */
+  connected(): SerializedSqliteAdapter | null {
+    return this.#connected?.isOpen() ? this.#connected : null;
   }
 }

@@ -1,6 +1,6 @@
 import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
-import { db, provider, type Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/sqlite/client";
+import { provider } from "@/lib/db/client";
+import { empty, exec, query, rawTransaction, sql, type RawWork } from "@/lib/db/raw";
 import { notFound } from "@/lib/http/errors";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import type { AnswerValueRow } from "./store";
@@ -16,28 +16,31 @@ import { getReadableForm } from "./readable-form";
  */
 export async function deleteResponse(userId: string, formId: string, responseId: string): Promise<void> {
   const form = await getReadableForm(userId, formId);
-  await db.$transaction(async (tx) => {
-    const lock = provider === "postgresql" ? Prisma.sql`FOR UPDATE` : Prisma.empty;
-    const [row] = await tx.$queryRaw<{ finished: boolean | number; versionId: string }[]>`
-      SELECT "finished", "versionId" FROM "Response" WHERE "id" = ${responseId} AND "formId" = ${form.id} ${lock}`;
+  const now = new Date();
+  await rawTransaction(function* () {
+    const lock = provider === "postgresql" ? sql`FOR UPDATE` : empty;
+    const [row] = yield* query<{ finished: boolean | number; versionId: string }>(
+      sql`SELECT "finished", "versionId" FROM "Response" WHERE "id" = ${responseId} AND "formId" = ${form.id} ${lock}`,
+    );
     if (!row) throw notFound("Response");
     const finished = Boolean(row.finished);
-    const deltas = finished ? await countedAnswers(tx, responseId, row.versionId) : [];
-    await tx.response.deleteMany({ where: { id: responseId, formId: form.id } });
+    const deltas = finished ? yield* countedAnswers(responseId, row.versionId) : [];
+    yield* exec(sql`DELETE FROM "Response" WHERE "id" = ${responseId} AND "formId" = ${form.id}`);
     // The foreign key cascades too; this does not depend on it.
-    await tx.answer.deleteMany({ where: { responseId, formId: form.id } });
+    yield* exec(sql`DELETE FROM "Answer" WHERE "responseId" = ${responseId} AND "formId" = ${form.id}`);
     if (finished) {
-      await applyStatDeltas(tx, form.id, deltas);
-      await tx.form.updateMany({ where: { id: form.id, responseCount: { gt: 0 } }, data: { responseCount: { decrement: 1 } } });
+      yield* applyStatDeltas(form.id, deltas);
+      // updatedAt as Prisma's @updatedAt would set it.
+      yield* exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" - 1, "updatedAt" = ${now} WHERE "id" = ${form.id} AND "responseCount" > 0`);
     }
   });
 }
 
 /** What this finished response added to the counters, to take away: its Answer rows, typed by the version it answered. */
-async function countedAnswers(tx: Tx, responseId: string, versionId: string) {
-  const rows = await tx.$queryRaw<AnswerValueRow[]>`
-    SELECT "questionKey", "valueText", "valueNumber" FROM "Answer" WHERE "responseId" = ${responseId}`;
-  const version = await tx.formVersion.findUniqueOrThrow({ where: { id: versionId }, select: { schema: true } });
+function* countedAnswers(responseId: string, versionId: string): RawWork<ReturnType<typeof statDeltas>> {
+  const rows = yield* query<AnswerValueRow>(sql`SELECT "questionKey", "valueText", "valueNumber" FROM "Answer" WHERE "responseId" = ${responseId}`);
+  const [version] = yield* query<{ schema: string }>(sql`SELECT "schema" FROM "FormVersion" WHERE "id" = ${versionId}`);
+  if (!version) throw new Error(`FormVersion ${versionId} of response ${responseId} is missing`);
   const schema = JSON.parse(version.schema) as FormSchema;
   return statDeltas(schema.questions, rows.map((r) => ({ ...r, valueNumber: r.valueNumber === null ? null : Number(r.valueNumber) })), -1);
 }

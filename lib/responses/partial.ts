@@ -16,8 +16,9 @@
  *   resent finishing PATCH with the same answers answers 200 again: PATCH is
  *   idempotent without an Idempotency-Key.
  */
-import { db, provider, type Tx } from "@/lib/db/client";
+import { db, provider } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { empty, exec, query, rawTransaction, sql, type RawWork } from "@/lib/db/raw";
 import { AppError, notFound } from "@/lib/http/errors";
 import { findPublishedForm, type PublishedForm } from "@/lib/public/published-form";
 import type { Respondent } from "@/lib/public/respondent";
@@ -27,7 +28,7 @@ import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
 import { splitMetadata } from "@/lib/schema/answers";
 import { answerRows, finishColumns, responseColumns, writeAnswerRows } from "./store";
 import { alreadyResponded, serializeResponse, validateAnswers, type SubmitResult } from "./submit";
-import { checkFormOpen, claimResponseSlot, TX_OPTIONS, withPublishedForm } from "./submit-guard";
+import { checkFormOpen, claimResponseSlot, withPublishedForm } from "./submit-guard";
 
 export interface UpdateResponseInput extends SpamSignals {
   slug: string;
@@ -67,18 +68,23 @@ interface StoredResponse {
  * concurrent PATCHes of one response merge one after the other and none is
  * lost. SQLite transactions are serialized already; PostgreSQL needs the row lock.
  */
-async function lockOwnResponse(tx: Tx, formId: string, id: string, personKey: string): Promise<StoredResponse | null> {
-  const rows =
-    provider === "postgresql"
-      ? await tx.$queryRaw<StoredResponse[]>`
-          SELECT "id", "finished", "submittedAt", "answers", "metadata" FROM "Response"
-          WHERE "id" = ${id} AND "formId" = ${formId} AND "personKey" = ${personKey} FOR UPDATE`
-      : await tx.$queryRaw<StoredResponse[]>`
-          SELECT "id", "finished", "submittedAt", "answers", "metadata" FROM "Response"
-          WHERE "id" = ${id} AND "formId" = ${formId} AND "personKey" = ${personKey}`;
-  const row = rows[0];
+function* lockOwnResponse(formId: string, id: string, personKey: string): RawWork<StoredResponse | null> {
+  const lock = provider === "postgresql" ? sql`FOR UPDATE` : empty;
+  const [row] = yield* query<{ id: string; finished: boolean | number; submittedAt: Date | string | null; answers: string; metadata: string }>(sql`
+    SELECT "id", "finished", "submittedAt", "answers", "metadata" FROM "Response"
+    WHERE "id" = ${id} AND "formId" = ${formId} AND "personKey" = ${personKey} ${lock}`);
   if (!row) return null;
   return { ...row, finished: Boolean(row.finished), submittedAt: row.submittedAt === null ? null : new Date(row.submittedAt) };
+}
+
+/** Stores the merged answers (and, when finishing, the finish columns) over the response's row. */
+function* updateResponseRow(id: string, columns: ReturnType<typeof finishColumns> & ReturnType<typeof responseColumns> & { versionId: string; updatedAt: Date }): RawWork<void> {
+  const c = columns;
+  yield* exec(sql`
+    UPDATE "Response" SET "versionId" = ${c.versionId}, "updatedAt" = ${c.updatedAt}, "finished" = ${c.finished},
+      "submittedAt" = ${c.submittedAt}, "submittedDay" = ${c.submittedDay}, "onePerPerson" = ${c.onePerPerson},
+      "answers" = ${c.answers}, "metadata" = ${c.metadata}, "searchText" = ${c.searchText}
+    WHERE "id" = ${id}`);
 }
 
 export async function updateResponse(input: UpdateResponseInput): Promise<SubmitResult> {
@@ -87,8 +93,8 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
   const { personKey } = input.respondent;
   return withPublishedForm(input.slug, async (form) => {
     try {
-      return await db.$transaction(async (tx): Promise<SubmitResult> => {
-        const stored = await lockOwnResponse(tx, form.formId, input.id, personKey);
+      return await rawTransaction(function* (): RawWork<SubmitResult> {
+        const stored = yield* lockOwnResponse(form.formId, input.id, personKey);
         if (!stored) throw notFound("Response");
         const verdict = spamVerdict(form.formId, input, { finishing });
         const merged = mergeAnswers(form, stored, input.answers ?? {});
@@ -102,23 +108,20 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
         if (verdict === "drop") return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
 
         const { answers, metadata } = splitMetadata(form.schema, values);
-        await tx.response.update({
-          where: { id: stored.id },
-          data: {
-            versionId: form.versionId,
-            updatedAt: now,
-            ...finishColumns(finishing, now, personKey, form.limitOnePerPerson),
-            ...responseColumns(form.schema, answers, metadata),
-          },
+        yield* updateResponseRow(stored.id, {
+          versionId: form.versionId,
+          updatedAt: now,
+          ...finishColumns(finishing, now, personKey, form.limitOnePerPerson),
+          ...responseColumns(form.schema, answers, metadata),
         });
         const rows = answerRows(form.schema, answers, metadata);
-        await writeAnswerRows(tx, { responseId: stored.id, formId: form.formId, finished: finishing }, rows, { replace: true });
+        yield* writeAnswerRows({ responseId: stored.id, formId: form.formId, finished: finishing }, rows, { replace: true });
         // Partial answers are not counted; finishing adds them to the analytics counters, in this transaction.
-        if (finishing) await applyStatDeltas(tx, form.formId, statDeltas(form.schema.questions, rows));
-        if (finishing) await claimResponseSlot(tx, form, now);
-        else await checkFormOpen(tx, form, now);
+        if (finishing) yield* applyStatDeltas(form.formId, statDeltas(form.schema.questions, rows));
+        if (finishing) yield* claimResponseSlot(form, now);
+        else yield* checkFormOpen(form, now);
         return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
-      }, TX_OPTIONS);
+      });
     } catch (error) {
       if (isUniqueViolation(error, "onePerPerson")) throw alreadyResponded();
       throw error;

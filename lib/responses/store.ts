@@ -7,8 +7,7 @@
  * what the benchmark's seeder uses, so seeded rows and submitted rows can never
  * drift apart.
  */
-import type { Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/sqlite/client";
+import { exec, join, sql, type RawWork } from "@/lib/db/raw";
 import { newId } from "@/lib/ids";
 import type { Answers, AnswerValue } from "@/lib/schema/answers";
 import type { FormSchema, Question } from "@/lib/schema/form-schema";
@@ -113,33 +112,31 @@ export interface ResponseRow {
   searchText: string;
 }
 
-// The writes below are raw SQL on purpose: they are the hot path of every
-// submission, and a Prisma model create/createMany costs about twice a raw
-// statement there (measured). Unique violations still map through
-// lib/db/errors.ts isUniqueViolation (P2010 with the adapter's cause).
+// The writes below go straight to the driver (lib/db/raw.ts): they are the
+// hot path of every submission, where Prisma costs about as much as the SQL.
+// Unique violations still map through lib/db/errors.ts isUniqueViolation.
 
-/** Inserts one Response row. */
-export async function insertResponseRow(tx: Tx, r: ResponseRow): Promise<void> {
-  await tx.$executeRaw`
+/** Inserts one Response row (in a rawTransaction). */
+export function* insertResponseRow(r: ResponseRow): RawWork<void> {
+  yield* exec(sql`
     INSERT INTO "Response" ("id", "formId", "versionId", "personKey", "onePerPerson", "idempotencyKey", "finished",
       "createdAt", "updatedAt", "submittedAt", "submittedDay", "answers", "metadata", "searchText")
     VALUES (${r.id}, ${r.formId}, ${r.versionId}, ${r.personKey}, ${r.onePerPerson}, ${r.idempotencyKey}, ${r.finished},
-      ${r.createdAt}, ${r.updatedAt}, ${r.submittedAt}, ${r.submittedDay}, ${r.answers}, ${r.metadata}, ${r.searchText})`;
+      ${r.createdAt}, ${r.updatedAt}, ${r.submittedAt}, ${r.submittedDay}, ${r.answers}, ${r.metadata}, ${r.searchText})`);
 }
 
-/** Writes the Answer rows of a response in one statement (replacing any it had). */
-export async function writeAnswerRows(
-  tx: Tx,
+/** Writes the Answer rows of a response in one statement, replacing any it had (in a rawTransaction). */
+export function* writeAnswerRows(
   target: { responseId: string; formId: string; finished: boolean },
   rows: AnswerValueRow[],
   { replace }: { replace: boolean },
-): Promise<void> {
-  if (replace) await tx.$executeRaw`DELETE FROM "Answer" WHERE "responseId" = ${target.responseId}`;
+): RawWork<void> {
+  if (replace) yield* exec(sql`DELETE FROM "Answer" WHERE "responseId" = ${target.responseId}`);
   if (rows.length === 0) return;
   const values = rows.map(
-    (row) => Prisma.sql`(${newId()}, ${target.responseId}, ${target.formId}, ${row.questionKey}, ${target.finished}, ${row.valueText}, ${row.valueNumber})`,
+    (row) => sql`(${newId()}, ${target.responseId}, ${target.formId}, ${row.questionKey}, ${target.finished}, ${row.valueText}, ${row.valueNumber})`,
   );
-  await tx.$executeRaw`
+  yield* exec(sql`
     INSERT INTO "Answer" ("id", "responseId", "formId", "questionKey", "finished", "valueText", "valueNumber")
-    VALUES ${Prisma.join(values)}`;
+    VALUES ${join(values)}`);
 }

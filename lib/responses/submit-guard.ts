@@ -18,7 +18,8 @@
  * When the guard refuses, refusalOf() reads the form again to say why — or
  * that our (cached) lookup was stale, and the caller retries with a fresh one.
  */
-import { db, type Tx } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
+import { exec, query, sql, type RawWork } from "@/lib/db/raw";
 import { AppError, notFound } from "@/lib/http/errors";
 import { availability, findPublishedForm, forgetPublishedForm, FORM_CACHE_MS, type PublishedForm } from "@/lib/public/published-form";
 
@@ -29,26 +30,22 @@ export class FormRefused extends Error {
   }
 }
 
-/** Interactive transactions may queue behind others (SQLite serializes writers): be patient. */
-export const TX_OPTIONS = { maxWait: 10_000, timeout: 10_000 } as const;
-
-export async function claimResponseSlot(tx: Tx, form: PublishedForm, now: Date): Promise<void> {
-  const claimed = await tx.$executeRaw`
-    UPDATE "Form" SET "responseCount" = "responseCount" + 1
-    WHERE "id" = ${form.formId} AND "slug" = ${form.slug} AND "status" = 'published'
+/** The conditions under which the form takes a response now (both statements below). */
+const takesResponses = (form: PublishedForm, now: Date) => sql`
+    "id" = ${form.formId} AND "slug" = ${form.slug} AND "status" = 'published'
       AND "publishedVersion" = ${form.version} AND "limitOnePerPerson" = ${form.limitOnePerPerson}
       AND ("maxResponses" IS NULL OR "responseCount" < "maxResponses")
       AND ("startAt" IS NULL OR "startAt" <= ${now}) AND ("endAt" IS NULL OR "endAt" > ${now})`;
+
+/** In a rawTransaction, as its last statement. */
+export function* claimResponseSlot(form: PublishedForm, now: Date): RawWork<void> {
+  const claimed = yield* exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE ${takesResponses(form, now)}`);
   if (claimed !== 1) throw new FormRefused(now);
 }
 
-export async function checkFormOpen(tx: Tx, form: PublishedForm, now: Date): Promise<void> {
-  const rows = await tx.$queryRaw<{ id: string }[]>`
-    SELECT "id" FROM "Form"
-    WHERE "id" = ${form.formId} AND "slug" = ${form.slug} AND "status" = 'published'
-      AND "publishedVersion" = ${form.version} AND "limitOnePerPerson" = ${form.limitOnePerPerson}
-      AND ("maxResponses" IS NULL OR "responseCount" < "maxResponses")
-      AND ("startAt" IS NULL OR "startAt" <= ${now}) AND ("endAt" IS NULL OR "endAt" > ${now})`;
+/** In a rawTransaction, as its last statement. */
+export function* checkFormOpen(form: PublishedForm, now: Date): RawWork<void> {
+  const rows = yield* query<{ id: string }>(sql`SELECT "id" FROM "Form" WHERE ${takesResponses(form, now)}`);
   if (rows.length !== 1) throw new FormRefused(now);
 }
 

@@ -1,7 +1,9 @@
 /**
  * Public submission: a respondent's answers to a published form become a
  * stored response, all of it in ONE transaction (Response row, Answer rows,
- * the form's counter), so a failure never leaves half a record.
+ * the analytics counters, the form's counter), so a failure never leaves half
+ * a record. The rate limit and that transaction go straight to the driver
+ * (lib/db/raw.ts): they are the hot path.
  *
  * Called by POST /api/public/forms/:slug/responses and by the public page's
  * no-JavaScript form post; both get the same rules:
@@ -12,6 +14,7 @@
  */
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { rawTransaction } from "@/lib/db/raw";
 import { AppError, type ErrorDetail } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import type { PublishedForm } from "@/lib/public/published-form";
@@ -21,7 +24,7 @@ import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
 import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
 import { splitMetadata, type Answers } from "@/lib/schema/answers";
 import { answerRows, finishColumns, insertResponseRow, responseColumns, writeAnswerRows } from "./store";
-import { checkFormOpen, claimResponseSlot, TX_OPTIONS, withPublishedForm } from "./submit-guard";
+import { checkFormOpen, claimResponseSlot, withPublishedForm } from "./submit-guard";
 import type { PublicResponse } from "./submit-schemas";
 
 export interface SubmitResponseInput extends SpamSignals {
@@ -103,26 +106,28 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
     }
     const { answers, metadata } = splitMetadata(form.schema, values);
     const id = newId(now.getTime());
+    const response = {
+      id,
+      formId: form.formId,
+      versionId: form.versionId,
+      personKey,
+      idempotencyKey,
+      createdAt: now,
+      updatedAt: now,
+      ...finishColumns(finishing, now, personKey, form.limitOnePerPerson),
+      ...responseColumns(form.schema, answers, metadata),
+    };
+    const rows = answerRows(form.schema, answers, metadata);
+    // The analytics counters move with the rows, in this transaction (lib/analytics/answer-stats.ts).
+    const deltas = finishing ? statDeltas(form.schema.questions, rows) : [];
     try {
-      await db.$transaction(async (tx) => {
-        await insertResponseRow(tx, {
-          id,
-          formId: form.formId,
-          versionId: form.versionId,
-          personKey,
-          idempotencyKey,
-          createdAt: now,
-          updatedAt: now,
-          ...finishColumns(finishing, now, personKey, form.limitOnePerPerson),
-          ...responseColumns(form.schema, answers, metadata),
-        });
-        const rows = answerRows(form.schema, answers, metadata);
-        await writeAnswerRows(tx, { responseId: id, formId: form.formId, finished: finishing }, rows, { replace: false });
-        // The analytics counters move with the rows, in this transaction (lib/analytics/answer-stats.ts).
-        if (finishing) await applyStatDeltas(tx, form.formId, statDeltas(form.schema.questions, rows));
-        if (finishing) await claimResponseSlot(tx, form, now);
-        else await checkFormOpen(tx, form, now);
-      }, TX_OPTIONS);
+      await rawTransaction(function* () {
+        yield* insertResponseRow(response);
+        yield* writeAnswerRows({ responseId: id, formId: form.formId, finished: finishing }, rows, { replace: false });
+        yield* applyStatDeltas(form.formId, deltas);
+        if (finishing) yield* claimResponseSlot(form, now);
+        else yield* checkFormOpen(form, now);
+      });
     } catch (error) {
       // A concurrent request with the same key won the unique index: answer what it got.
       if (idempotencyKey && isUniqueViolation(error, "idempotencyKey")) {

@@ -11,11 +11,13 @@
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exec, sql, sqliteTransactionOn } from "@/lib/db/raw";
 import { SerializedSqliteAdapterFactory } from "@/lib/db/sqlite-adapter";
 import { sqliteFilePath } from "@/lib/db/url";
 import { PrismaClient } from "@/lib/generated/sqlite/client";
 import { createOwnerKey, createTestDatabase, type TestDatabase } from "../setup/database";
 import { startServer, type RunningServer } from "../setup/server";
+import { createPublishedForm, ownerApi, queryDatabase, submit } from "../helpers/instances";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -23,12 +25,14 @@ describe("SQLite adapter: a failed transaction never swallows later writes", () 
   let database: TestDatabase;
   let file: string;
   let client: PrismaClient;
+  let factory: SerializedSqliteAdapterFactory;
   let other: Database.Database;
 
   beforeAll(async () => {
     database = await createTestDatabase("sqlite", "busy");
     file = sqliteFilePath(database.url);
-    client = new PrismaClient({ adapter: new SerializedSqliteAdapterFactory({ file, busyTimeoutMs: 200, synchronous: "NORMAL" }) });
+    factory = new SerializedSqliteAdapterFactory({ file, busyTimeoutMs: 200, synchronous: "NORMAL" });
+    client = new PrismaClient({ adapter: factory });
     await client.$executeRawUnsafe(`CREATE TABLE "Parent" ("id" TEXT PRIMARY KEY)`);
     await client.$executeRawUnsafe(`CREATE TABLE "Child" ("id" TEXT PRIMARY KEY, "parentId" TEXT REFERENCES "Parent" ("id") DEFERRABLE INITIALLY DEFERRED)`);
     // Another process's view of the file: it sees committed rows only.
@@ -90,6 +94,52 @@ describe("SQLite adapter: a failed transaction never swallows later writes", () 
     await client.$transaction(async (tx) => tx.$executeRawUnsafe(`INSERT INTO "Parent" VALUES ('unblocked')`));
     expect(committed("blocked").n).toBe(0);
     expect(committed("unblocked").n).toBe(1);
+  });
+
+  // The submission hot path (lib/db/raw.ts) uses the same connection and lock.
+  const raw = (id: string, table = "Parent", parent?: string) =>
+    sqliteTransactionOn(factory.connected()!, function* () {
+      yield* exec(table === "Parent" ? sql`INSERT INTO "Parent" VALUES (${id})` : sql`INSERT INTO "Child" VALUES (${id}, ${parent!})`);
+    });
+
+  it("rolls back a raw transaction whose COMMIT fails, so the next write is committed", async () => {
+    await expect(raw("raw-orphan", "Child", "missing")).rejects.toThrow(/foreign ?key/i);
+    await client.$executeRawUnsafe(`INSERT INTO "Parent" VALUES ('after-raw-failed-commit')`);
+    expect(committed("after-raw-failed-commit").n).toBe(1);
+    await raw("raw-after-failed-commit");
+    expect(committed("raw-after-failed-commit").n).toBe(1);
+    expect(other.prepare(`SELECT count(*) AS n FROM "Child"`).get()).toEqual({ n: 0 });
+  });
+
+  it("keeps a raw transaction out of an interactive transaction that rolls back", async () => {
+    let inside!: () => void;
+    const started = new Promise<void>((r) => (inside = r));
+    const failing = client.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`INSERT INTO "Parent" VALUES ('rolled-back-2')`);
+      inside();
+      await sleep(150);
+      throw new Error("the handler gave up");
+    });
+    await started;
+    const write = raw("raw-concurrent");
+    await expect(failing).rejects.toThrow("the handler gave up");
+    await write;
+    expect(committed("raw-concurrent").n).toBe(1);
+    expect(committed("rolled-back-2").n).toBe(0);
+  });
+
+  it("frees the connection when a raw BEGIN IMMEDIATE times out on another process's write lock", async () => {
+    other.exec("BEGIN IMMEDIATE");
+    try {
+      await expect(raw("raw-blocked")).rejects.toThrow(/busy|locked/i);
+    } finally {
+      other.exec("COMMIT");
+    }
+    await raw("raw-unblocked");
+    await client.$executeRawUnsafe(`INSERT INTO "Parent" VALUES ('prisma-after-raw-busy')`);
+    expect(committed("raw-blocked").n).toBe(0);
+    expect(committed("raw-unblocked").n).toBe(1);
+    expect(committed("prisma-after-raw-busy").n).toBe(1);
   });
 });
 
@@ -198,5 +248,41 @@ describe(`server on ${kind}: every 201 is stored while another process holds the
 
     server = await startServer(database.url, { SQLITE_BUSY_TIMEOUT_MS: "1000" });
     expect((await createForm(server.baseUrl, "after restart")).status).toBe(201);
+  });
+
+  // Submissions take the raw driver path (lib/db/raw.ts), rate limit included.
+  it("the same for submissions: every 201 is stored, with its counter", { timeout: 90_000 }, async () => {
+    const form = await createPublishedForm(ownerApi(server.baseUrl, key), { title: "Busy", questions: [{ key: "q", type: "short-text", title: "Q", required: true }] });
+    const acknowledged: string[] = [];
+    const burst = async (label: string, n: number) => {
+      const results = await Promise.all(Array.from({ length: n }, (_, i) => submit(server.baseUrl, form.slug, { q: `${label} ${i}` })));
+      for (const r of results) if (r.id) acknowledged.push(r.id);
+      return results;
+    };
+
+    let release = await holdWriteLock(database.url);
+    const short = burst("short", 10);
+    await sleep(400);
+    await release();
+    expect((await short).map((r) => r.status)).toEqual(Array(10).fill(201));
+
+    release = await holdWriteLock(database.url);
+    const long = burst("long", 6);
+    await sleep(2500);
+    await release();
+    for (const r of await long) expect(r.status === 201 || r.status >= 500).toBe(true);
+
+    const after = await burst("after", 20);
+    expect(after.map((r) => r.status)).toEqual(Array(20).fill(201));
+
+    await server.stop("SIGKILL");
+    const stored = await queryDatabase<{ id: string }>(database.url, `SELECT "id" FROM "Response" WHERE "formId" = $1`, [form.id]);
+    expect(acknowledged.filter((id) => !stored.some((r) => r.id === id))).toEqual([]);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(30);
+    const [counter] = await queryDatabase<{ responseCount: number }>(database.url, `SELECT "responseCount" FROM "Form" WHERE "id" = $1`, [form.id]);
+    expect(Number(counter.responseCount)).toBe(stored.length);
+
+    server = await startServer(database.url, { SQLITE_BUSY_TIMEOUT_MS: "1000" });
+    expect((await submit(server.baseUrl, form.slug, { q: "after restart" })).status).toBe(201);
   });
 });

@@ -1,0 +1,228 @@
+/**
+ * SQL straight on the database driver, for the writes of every public
+ * submission (response, answers, counters, the form's guard, the rate limit)
+ * and the other writes that share those statements. Prisma costs about as
+ * much CPU per statement as the statement itself there (issue 5); here a
+ * submission is one synchronous block on SQLite and one round trip per
+ * statement on PostgreSQL, and nothing changes in what is stored:
+ *
+ * - SQLite: the SAME better-sqlite3 connection as Prisma's adapter, under the
+ *   SAME FIFO lock (lib/db/sqlite-adapter.ts), so it can never interleave with
+ *   a Prisma transaction; a transaction is `BEGIN IMMEDIATE … COMMIT` run
+ *   synchronously with cached prepared statements, rolled back on any error,
+ *   and the connection is never handed back inside it (prisma/prisma#29933).
+ * - PostgreSQL: a client of the pool PrismaPg uses; BEGIN … COMMIT, ROLLBACK
+ *   on error; a client whose connection broke is destroyed, not pooled.
+ * - Values are bound as Prisma binds them (lib/db/values.ts): DateTime as ISO
+ *   text with "+00:00" / UTC wall time, booleans as 0/1 on SQLite.
+ * - Rows come back as the driver gives them: on SQLite booleans are 0/1 and
+ *   DateTimes ISO text (read them with Boolean() and new Date()).
+ * - Driver errors are thrown as they are; lib/db/errors.ts recognises their
+ *   unique violations.
+ *
+ * A statement is written once, with `?` placeholders (the `sql` tag), for
+ * both databases; PostgreSQL gets `$1, $2, …` in its place.
+ *
+ * A transaction's work is a generator: it `yield*`s its statements
+ * (`yield* exec(…)`, `const rows = yield* query(…)`) and cannot await
+ * anything else, so on SQLite the whole transaction runs in one synchronous
+ * block while it holds the connection (it can never wait for a Prisma query,
+ * which would wait for it), and on PostgreSQL each statement is awaited.
+ * A failing statement ends the transaction: the work cannot catch it.
+ */
+import type BetterSqlite3 from "better-sqlite3";
+import pg from "pg";
+import { db, driver } from "./client";
+import type { SerializedSqliteAdapter, SerializedSqliteAdapterFactory } from "./sqlite-adapter";
+import { parsePostgresTimestamp, postgresValue, sqliteValue } from "./values";
+
+export type RawValue = string | number | bigint | boolean | Date | null;
+
+/** SQL with `?` placeholders and the values that fill them, in order. */
+export class RawSql {
+  constructor(
+    readonly sql: string,
+    readonly values: readonly RawValue[],
+  ) {}
+}
+
+/** sql`… ${value} …`: each value becomes a `?` placeholder; a nested RawSql is inlined with its values. */
+export function sql(strings: TemplateStringsArray, ...values: (RawValue | RawSql)[]): RawSql {
+  let text = strings[0];
+  const bound: RawValue[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (value instanceof RawSql) {
+      text += value.sql;
+      bound.push(...value.values);
+    } else {
+      text += "?";
+      bound.push(value);
+    }
+    text += strings[i + 1];
+  }
+  return new RawSql(text, bound);
+}
+
+/** The parts one after the other, `separator` between them (e.g. the rows of a multi-row VALUES). */
+export function join(parts: readonly RawSql[], separator = ", "): RawSql {
+  const texts: string[] = [];
+  const values: RawValue[] = [];
+  for (const part of parts) {
+    texts.push(part.sql);
+    for (const value of part.values) values.push(value);
+  }
+  return new RawSql(texts.join(separator), values);
+}
+
+export const empty = new RawSql("", []);
+
+interface Step {
+  statement: RawSql;
+  /** true: the rows it returns; false: how many rows it changed. */
+  rows: boolean;
+}
+
+/** The work of one transaction (see the module comment). */
+export type RawWork<T> = Generator<Step, T, unknown>;
+
+/** In a transaction: runs a statement, giving how many rows it changed. */
+export function* exec(statement: RawSql): RawWork<number> {
+  return (yield { statement, rows: false }) as number;
+}
+
+/** In a transaction: runs a statement, giving its rows. */
+export function* query<Row>(statement: RawSql): RawWork<Row[]> {
+  return (yield { statement, rows: true }) as Row[];
+}
+
+/**
+ * Bounds a PostgreSQL statement's wait (a lock held elsewhere), as Prisma's
+ * interactive transaction timeout did; on SQLite the busy timeout does.
+ */
+const STATEMENT_TIMEOUT_MS = 10_000;
+
+/** Runs `work` in one transaction: all of it commits, or none of it. */
+export async function rawTransaction<T>(work: () => RawWork<T>): Promise<T> {
+  if (driver.provider === "postgresql") return postgresTransaction(driver.pool, work);
+  return sqliteTransactionOn(await sqliteAdapter(driver.adapter), work);
+}
+
+/** One statement on its own (autocommit): its rows. */
+export async function rawQuery<Row>(statement: RawSql): Promise<Row[]> {
+  if (driver.provider === "postgresql") return (await driver.pool.query(postgresQuery(statement))).rows as Row[];
+  const adapter = await sqliteAdapter(driver.adapter);
+  return adapter.exclusive((connection) => sqliteStep(connection, { statement, rows: true }) as Row[]);
+}
+
+// SQLite ---------------------------------------------------------------------
+
+/** Prisma's adapter, connected (Prisma connects lazily: make it). */
+async function sqliteAdapter(factory: SerializedSqliteAdapterFactory) {
+  const connected = factory.connected();
+  if (connected) return connected;
+  await db.$connect();
+  const adapter = factory.connected();
+  if (!adapter) throw new Error("Prisma did not connect through the SQLite adapter (lib/db/sqlite-adapter.ts)");
+  return adapter;
+}
+
+/** Distinct texts are few (one per statement and row count); the bound only guards against a leak. */
+const MAX_CACHED_STATEMENTS = 500;
+const statementCache = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+
+function prepared(connection: BetterSqlite3.Database, text: string): BetterSqlite3.Statement {
+  let cache = statementCache.get(connection);
+  if (!cache) statementCache.set(connection, (cache = new Map()));
+  let statement = cache.get(text);
+  if (!statement) {
+    if (cache.size >= MAX_CACHED_STATEMENTS) cache.clear();
+    // Prisma's adapter turns on safe integers for the connection: counts here are small, read them as numbers.
+    statement = connection.prepare(text).safeIntegers(false);
+    cache.set(text, statement);
+  }
+  return statement;
+}
+
+function sqliteStep(connection: BetterSqlite3.Database, { statement, rows }: Step): unknown {
+  const ready = prepared(connection, statement.sql);
+  // An array binds the `?` placeholders in order.
+  const values = statement.values.map(sqliteValue);
+  return rows ? ready.all(values) : ready.run(values).changes;
+}
+
+/** rawTransaction on a given adapter's connection (exported for the adapter's own tests). */
+export function sqliteTransactionOn<T>(adapter: SerializedSqliteAdapter, work: () => RawWork<T>): Promise<T> {
+  return adapter.exclusive((connection) => sqliteTransaction(connection, work));
+}
+
+function sqliteTransaction<T>(connection: BetterSqlite3.Database, work: () => RawWork<T>): T {
+  // IMMEDIATE: the write lock is taken up front, where the busy timeout applies (see sqlite-adapter.ts).
+  prepared(connection, "BEGIN IMMEDIATE").run();
+  try {
+    const steps = work();
+    let next = steps.next();
+    while (!next.done) next = steps.next(sqliteStep(connection, next.value));
+    prepared(connection, "COMMIT").run();
+    return next.value;
+  } catch (error) {
+    // Also after a failed COMMIT, which leaves the transaction open.
+    if (connection.inTransaction) prepared(connection, "ROLLBACK").run();
+    throw error;
+  }
+}
+
+// PostgreSQL -----------------------------------------------------------------
+
+const MAX_CACHED_TEXTS = 500;
+const postgresTexts = new Map<string, string>();
+
+/** `?` → `$1, $2, …`, outside quoted names and literals. */
+export function postgresText(text: string): string {
+  let translated = postgresTexts.get(text);
+  if (translated !== undefined) return translated;
+  let n = 0;
+  translated = text.replace(/"[^"]*"|'[^']*'|\?/g, (match) => (match === "?" ? `$${++n}` : match));
+  if (postgresTexts.size >= MAX_CACHED_TEXTS) postgresTexts.clear();
+  postgresTexts.set(text, translated);
+  return translated;
+}
+
+const TIMESTAMP_OID = 1114;
+/** pg's parsers, except that timestamp columns are read as UTC wall time (pg would take them as local time). */
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === TIMESTAMP_OID && format !== "binary" ? parsePostgresTimestamp : pg.types.getTypeParser(oid, format as "text")) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+function postgresQuery({ sql: text, values }: RawSql): pg.QueryConfig {
+  return { text: postgresText(text), values: values.map(postgresValue), types };
+}
+
+async function postgresTransaction<T>(pool: pg.Pool, work: () => RawWork<T>): Promise<T> {
+  const client = await pool.connect();
+  // A connection that breaks while we hold it must fail this transaction, not crash the process.
+  let broken: Error | undefined;
+  const onError = (error: Error) => (broken = error);
+  client.on("error", onError);
+  try {
+    await client.query(`BEGIN; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
+    const steps = work();
+    let next = steps.next();
+    while (!next.done) {
+      const { statement, rows } = next.value;
+      const result = await client.query(postgresQuery(statement));
+      next = steps.next(rows ? result.rows : (result.rowCount ?? 0));
+    }
+    await client.query("COMMIT");
+    return next.value;
+  } catch (error) {
+    // After a failed COMMIT PostgreSQL has ended the transaction already; ROLLBACK then only warns.
+    if (!broken) await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+    throw error;
+  } finally {
+    client.removeListener("error", onError);
+    // With an error, the pool destroys the client instead of handing it out again.
+    client.release(broken);
+  }
+}

@@ -1,0 +1,234 @@
+/**
+ * The submission writes go straight to the driver (lib/db/raw.ts). These
+ * tests fail if such a row is stored differently from the same row written
+ * by Prisma (DateTime text and offset, booleans, nulls, integer vs real),
+ * if Prisma reads it back differently, if a failed raw transaction leaves
+ * anything behind or leaves the connection unusable, if a raw transaction
+ * interleaves with a Prisma interactive transaction on SQLite's one
+ * connection, or if its unique violations stop mapping to their fields.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+
+// A zone far from UTC, with daylight saving: a value bound or read in local
+// time instead of UTC shows up as a shifted timestamp.
+process.env.TZ = "Pacific/Auckland";
+
+import { applyStatDeltas } from "@/lib/analytics/answer-stats";
+import { db, provider } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { empty, exec, join, postgresText, rawQuery, rawTransaction, sql } from "@/lib/db/raw";
+import { newId } from "@/lib/ids";
+import { insertResponseRow, writeAnswerRows, type AnswerValueRow, type ResponseRow } from "@/lib/responses/store";
+import { createOwner, publishedForm } from "../helpers/api";
+import { queryDatabase } from "../helpers/instances";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const schema = { questions: [{ key: "q", type: "short-text", title: "Q" }] };
+
+interface FormRef {
+  id: string;
+  versionId: string;
+}
+
+async function newForm(): Promise<FormRef> {
+  const owner = await createOwner();
+  const form = await publishedForm(owner, schema);
+  const version = await db.formVersion.findFirstOrThrow({ where: { formId: form.id }, select: { id: true } });
+  return { id: form.id, versionId: version.id };
+}
+
+let formA: FormRef;
+let formB: FormRef;
+beforeAll(async () => {
+  [formA, formB] = await Promise.all([newForm(), newForm()]);
+});
+
+/** A response row for `form`; times with milliseconds, so any rounding or zone shift shows. */
+function responseRow(form: FormRef, finished: boolean, extra: Partial<ResponseRow> = {}): ResponseRow {
+  const at = new Date("2026-03-29T01:30:15.123Z"); // inside a DST change in many zones
+  return {
+    id: newId(),
+    formId: form.id,
+    versionId: form.versionId,
+    personKey: "person-1",
+    idempotencyKey: finished ? "key-1" : null,
+    createdAt: at,
+    updatedAt: new Date(at.getTime() + 1),
+    finished,
+    submittedAt: finished ? new Date(at.getTime() + 7) : null,
+    submittedDay: finished ? "2026-03-29" : null,
+    onePerPerson: finished ? "person-1" : null,
+    answers: '{"q":"Été ✓"}',
+    metadata: "{}",
+    searchText: "été ✓",
+    ...extra,
+  };
+}
+
+const answerValues: AnswerValueRow[] = [
+  { questionKey: "a", valueText: null, valueNumber: 4.5 },
+  { questionKey: "b", valueText: "yes", valueNumber: 1 },
+  { questionKey: "c", valueText: "text", valueNumber: null },
+  { questionKey: "d", valueText: null, valueNumber: 7 },
+];
+
+const RESPONSE_COLUMNS = ["personKey", "onePerPerson", "idempotencyKey", "finished", "createdAt", "updatedAt", "submittedAt", "submittedDay", "answers", "metadata", "searchText"];
+const ANSWER_COLUMNS = ["questionKey", "finished", "valueText", "valueNumber"];
+const STAT_COLUMNS = ["questionKey", "bucket", "count", "sum"];
+
+/** Each column as stored: SQLite's storage class and literal, PostgreSQL's text form. */
+async function storedAs(table: string, columns: string[], where: string, value: string, orderBy: string) {
+  const list = columns.map((c) => (provider === "sqlite" ? `typeof("${c}") || ':' || quote("${c}") AS "${c}"` : `"${c}"::text AS "${c}"`)).join(", ");
+  const placeholder = provider === "sqlite" ? "?" : "$1";
+  return db.$queryRawUnsafe<Record<string, string | null>[]>(`SELECT ${list} FROM "${table}" WHERE ${where} = ${placeholder} ORDER BY ${orderBy}`, value);
+}
+
+describe("rows written straight to the driver", () => {
+  for (const finished of [true, false]) {
+    it(`are stored exactly as Prisma stores them and read back the same (${finished ? "finished" : "partial"} response)`, async () => {
+      // The same row through Prisma's model API (form A) and through the raw path (form B).
+      const viaPrisma = responseRow(formA, finished, { personKey: `p-${finished}`, onePerPerson: finished ? `p-${finished}` : null });
+      const viaRaw = responseRow(formB, finished, { personKey: `p-${finished}`, onePerPerson: finished ? `p-${finished}` : null });
+      await db.response.create({ data: viaPrisma });
+      await db.answer.createMany({ data: answerValues.map((v) => ({ id: newId(), responseId: viaPrisma.id, formId: formA.id, finished, ...v })) });
+      await rawTransaction(function* () {
+        yield* insertResponseRow(viaRaw);
+        yield* writeAnswerRows({ responseId: viaRaw.id, formId: formB.id, finished }, answerValues, { replace: false });
+      });
+
+      // Stored byte for byte alike.
+      const prismaStored = await storedAs("Response", RESPONSE_COLUMNS, `"id"`, viaPrisma.id, `"id"`);
+      const rawStored = await storedAs("Response", RESPONSE_COLUMNS, `"id"`, viaRaw.id, `"id"`);
+      expect(rawStored).toEqual(prismaStored);
+      expect(rawStored).toHaveLength(1);
+      expect(await storedAs("Answer", ANSWER_COLUMNS, `"responseId"`, viaRaw.id, `"questionKey"`)).toEqual(
+        await storedAs("Answer", ANSWER_COLUMNS, `"responseId"`, viaPrisma.id, `"questionKey"`),
+      );
+
+      // Read back through Prisma: every field is what was written.
+      const back = await db.response.findUniqueOrThrow({ where: { id: viaRaw.id } });
+      expect(back).toEqual(viaRaw);
+      expect(back.createdAt.toISOString()).toBe("2026-03-29T01:30:15.123Z");
+      expect(back.finished).toBe(finished);
+      const answers = await db.answer.findMany({ where: { responseId: viaRaw.id }, orderBy: { questionKey: "asc" } });
+      expect(answers.map(({ questionKey, valueText, valueNumber, finished: f, formId }) => ({ questionKey, valueText, valueNumber, finished: f, formId }))).toEqual(
+        answerValues.map((v) => ({ ...v, finished, formId: formB.id })),
+      );
+    });
+  }
+
+  it("keeps the analytics counters exactly as Prisma would (integer counts, real sums)", async () => {
+    const deltas = [
+      { questionKey: "n", bucket: "", count: 2, sum: 4.5 },
+      { questionKey: "n", bucket: "=4", count: 1, sum: 0 },
+    ];
+    await db.answerStat.createMany({ data: deltas.map((d) => ({ formId: formA.id, ...d })) });
+    await rawTransaction(() => applyStatDeltas(formB.id, deltas));
+    expect(await storedAs("AnswerStat", STAT_COLUMNS, `"formId"`, formB.id, `"bucket"`)).toEqual(await storedAs("AnswerStat", STAT_COLUMNS, `"formId"`, formA.id, `"bucket"`));
+    // The upsert adds to existing counters.
+    await rawTransaction(() => applyStatDeltas(formB.id, deltas));
+    const back = await db.answerStat.findMany({ where: { formId: formB.id }, orderBy: { bucket: "asc" }, select: { bucket: true, count: true, sum: true } });
+    expect(back).toEqual([
+      { bucket: "", count: 4, sum: 9 },
+      { bucket: "=4", count: 2, sum: 0 },
+    ]);
+  });
+});
+
+describe("raw transactions", () => {
+  const exists = async (id: string) => (await db.response.count({ where: { id } })) === 1;
+
+  it("roll back everything on an error, and the connection keeps working for Prisma and raw writes", async () => {
+    const row = responseRow(formB, false, { personKey: "rollback" });
+    await expect(
+      rawTransaction(function* () {
+        yield* insertResponseRow(row);
+        yield* applyStatDeltas(formB.id, [{ questionKey: "rolled-back", bucket: "", count: 1, sum: 0 }]);
+        throw new Error("the work gave up");
+      }),
+    ).rejects.toThrow("the work gave up");
+    expect(await exists(row.id)).toBe(false);
+    expect(await db.answerStat.count({ where: { formId: formB.id, questionKey: "rolled-back" } })).toBe(0);
+
+    // Committed for another connection too (not left inside an open transaction).
+    const viaPrisma = await db.response.create({ data: responseRow(formB, false, { personKey: "after-rollback" }) });
+    const viaRaw = responseRow(formB, false, { personKey: "after-rollback" });
+    await rawTransaction(() => insertResponseRow(viaRaw));
+    const seen = await queryDatabase<{ id: string }>(process.env.DATABASE_URL!, `SELECT "id" FROM "Response" WHERE "personKey" = $1 ORDER BY "id"`, ["after-rollback"]);
+    expect(seen.map((r) => r.id).sort()).toEqual([viaPrisma.id, viaRaw.id].sort());
+  });
+
+  it("turn unique violations into errors that name their fields, and roll back what came before", async () => {
+    const first = responseRow(formB, true, { idempotencyKey: "dup-key", onePerPerson: "dup-person" });
+    await rawTransaction(() => insertResponseRow(first));
+    const failure = async (extra: Partial<ResponseRow>) => {
+      const row = responseRow(formB, true, extra);
+      const error = await rawTransaction(function* () {
+        yield* exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1000 WHERE "id" = ${formB.id}`);
+        yield* insertResponseRow(row);
+      }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(await exists(row.id)).toBe(false);
+      return error;
+    };
+    const before = (await db.form.findUniqueOrThrow({ where: { id: formB.id } })).responseCount;
+
+    const sameKey = await failure({ idempotencyKey: "dup-key", onePerPerson: "other-person" });
+    expect(isUniqueViolation(sameKey, "idempotencyKey")).toBe(true);
+    expect(isUniqueViolation(sameKey, "onePerPerson")).toBe(false);
+
+    const samePerson = await failure({ idempotencyKey: "other-key", onePerPerson: "dup-person" });
+    expect(isUniqueViolation(samePerson, "onePerPerson")).toBe(true);
+    expect(isUniqueViolation(samePerson, "idempotencyKey")).toBe(false);
+    expect(isUniqueViolation(new Error("UNIQUE constraint failed: Response.onePerPerson"), "onePerPerson")).toBe(false);
+
+    expect((await db.form.findUniqueOrThrow({ where: { id: formB.id } })).responseCount).toBe(before);
+  });
+
+  it("never interleave with a Prisma interactive transaction (one SQLite connection)", async () => {
+    const prismaRow = responseRow(formB, false, { personKey: "interleave-prisma" });
+    const rawRow = responseRow(formB, false, { personKey: "interleave-raw" });
+    let inside!: () => void;
+    const started = new Promise<void>((r) => (inside = r));
+    const failing = db.$transaction(async (tx) => {
+      await tx.response.create({ data: prismaRow });
+      inside();
+      await sleep(150);
+      throw new Error("the handler gave up");
+    });
+    await started;
+    // Another request's raw write while that transaction is open: it must
+    // neither join it nor be rolled back with it.
+    const write = rawTransaction(() => insertResponseRow(rawRow));
+    await expect(failing).rejects.toThrow("the handler gave up");
+    await write;
+    expect(await exists(rawRow.id)).toBe(true);
+    expect(await exists(prismaRow.id)).toBe(false);
+  });
+
+  it("autocommit statements give rows and numbers as plain values", async () => {
+    const key = `raw-test-${newId()}`;
+    const hit = () =>
+      rawQuery<{ count: number }>(sql`
+        INSERT INTO "RateLimit" ("key", "windowStart", "count") VALUES (${key}, ${BigInt(Date.now())}, 1)
+        ON CONFLICT ("key", "windowStart") DO UPDATE SET "count" = "RateLimit"."count" + 1 RETURNING "count"`);
+    expect(await hit()).toEqual([{ count: 1 }]);
+    const rows = await rawQuery<{ createdAt: Date | string; finished: boolean | number }>(
+      sql`SELECT "createdAt", "finished" FROM "Response" WHERE "formId" = ${formB.id} AND "finished" = ${true} LIMIT 1`,
+    );
+    expect(new Date(rows[0].createdAt).toISOString()).toBe("2026-03-29T01:30:15.123Z");
+    expect(Boolean(rows[0].finished)).toBe(true);
+  });
+});
+
+describe("one SQL text for both databases", () => {
+  it("binds values as placeholders, inlines fragments, and numbers them for PostgreSQL outside quotes", () => {
+    const rows = join([sql`(${1}, ${"a"})`, sql`(${2}, ${null})`]);
+    const statement = sql`INSERT INTO "T?" ("x", "y") VALUES ${rows} ON CONFLICT DO NOTHING -- ${empty}'?'`;
+    expect(statement.sql).toBe(`INSERT INTO "T?" ("x", "y") VALUES (?, ?), (?, ?) ON CONFLICT DO NOTHING -- '?'`);
+    expect(statement.values).toEqual([1, "a", 2, null]);
+    expect(postgresText(statement.sql)).toBe(`INSERT INTO "T?" ("x", "y") VALUES ($1, $2), ($3, $4) ON CONFLICT DO NOTHING -- '?'`);
+  });
+});
