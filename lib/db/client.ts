@@ -3,35 +3,11 @@ import pg from "pg";
 import { PrismaClient as PostgresClient } from "@/lib/generated/postgresql/client";
 import { PrismaClient } from "@/lib/generated/sqlite/client";
 import { SerializedSqliteAdapterFactory } from "./sqlite-adapter";
+import { sqliteBusyTimeoutMs, sqliteSynchronous } from "./sqlite-settings";
 import { databaseUrl, providerOf, sqliteFilePath, type Provider } from "./url";
 
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
-
-/**
- * How long a SQLite writer waits for another process's lock (an admin CLI, a
- * backup) before SQLITE_BUSY; SQLITE_BUSY_TIMEOUT_MS overrides it. better-sqlite3
- * waits synchronously, so this is also how long such a lock can stall the server.
- */
-function sqliteBusyTimeoutMs(): number {
-  const value = Number(process.env.SQLITE_BUSY_TIMEOUT_MS || 10_000);
-  if (!Number.isInteger(value) || value < 0) throw new Error("SQLITE_BUSY_TIMEOUT_MS must be a whole number of milliseconds");
-  return value;
-}
-
-/**
- * SQLite durability: WAL + synchronous=NORMAL by default. A commit's WAL frames
- * are written to the OS before the commit returns, so an acknowledged write
- * survives a crash or kill -9 of the process; only a power loss or kernel crash
- * can drop the last commits (never corrupt the file). SQLITE_SYNCHRONOUS=FULL
- * also fsyncs every commit (survives power loss; ~0.25 ms per commit here,
- * blocking the event loop).
- */
-function sqliteSynchronous(): "NORMAL" | "FULL" {
-  const value = (process.env.SQLITE_SYNCHRONOUS || "NORMAL").toUpperCase();
-  if (value !== "NORMAL" && value !== "FULL") throw new Error(`SQLITE_SYNCHRONOUS must be NORMAL or FULL (got "${value}")`);
-  return value;
-}
 
 /**
  * What lib/db/raw.ts runs the hot path on: the very connection (SQLite, behind

@@ -2,10 +2,25 @@
  * How long a SQLite writer waits for another process's lock (an admin CLI, a
  * backup, another instance migrating) before SQLITE_BUSY; SQLITE_BUSY_TIMEOUT_MS
  * overrides it. The migrator (lib/db/migrations.ts) waits exactly as long as
- * the app's writer (lib/db/client.ts) does.
+ * the app's writer (lib/db/client.ts) does. better-sqlite3 waits
+ * synchronously, so this is also how long such a lock can stall the server.
  */
 export function sqliteBusyTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   const value = Number(env.SQLITE_BUSY_TIMEOUT_MS || 10_000);
   if (!Number.isInteger(value) || value < 0) throw new Error("SQLITE_BUSY_TIMEOUT_MS must be a whole number of milliseconds");
+  return value;
+}
+
+/**
+ * SQLite durability: WAL + synchronous=NORMAL by default. A commit's WAL frames
+ * are written to the OS before the commit returns, so an acknowledged write
+ * survives a crash or kill -9 of the process; only a power loss or kernel crash
+ * can drop the last commits (never corrupt the file). SQLITE_SYNCHRONOUS=FULL
+ * also fsyncs every commit (survives power loss; ~0.25 ms per commit here,
+ * blocking the event loop).
+ */
+export function sqliteSynchronous(env: NodeJS.ProcessEnv = process.env): "NORMAL" | "FULL" {
+  const value = (env.SQLITE_SYNCHRONOUS || "NORMAL").toUpperCase();
+  if (value !== "NORMAL" && value !== "FULL") throw new Error(`SQLITE_SYNCHRONOUS must be NORMAL or FULL (got "${value}")`);
   return value;
 }
