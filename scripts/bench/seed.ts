@@ -171,8 +171,11 @@ function postgresWriter(url: string): BulkWriter {
       for (const [formId, n] of counts) await client.query(`UPDATE "Form" SET "responseCount" = $1 WHERE "id" = $2`, [n, formId]);
       // The analytics counters the app keeps per finished response (bulk rows bypass it).
       for (const sql of rebuildAnswerStatsSql("postgresql")) await client.query(sql);
-      // What autovacuum would do after a bulk load; the planner needs it.
-      await client.query("ANALYZE");
+      // What autovacuum does after a bulk load (PostgreSQL ≥ 13 vacuums insert-only tables too):
+      // statistics for the planner, and the visibility map, without which an
+      // index-only scan still reads every row from the table (a 1M-row metadata
+      // count took 300 ms instead of ~20).
+      await client.query("VACUUM (ANALYZE)");
       await client.end();
     },
   };
