@@ -180,6 +180,31 @@ describe(`server on ${kind}: every 201 is stored while another process holds the
     await database?.drop();
   });
 
+  /**
+   * Three bursts of writes (`burst(label, n)` sends n at once) around another
+   * connection's write lock:
+   * - a lock shorter than the busy timeout: every write waits, then succeeds;
+   * - a lock longer than it: on SQLite writes fail (never a 4xx, never a hang),
+   *   on PostgreSQL they wait; either way nothing acknowledged may be lost;
+   * - after the lock: the server works, and its writes are committed.
+   */
+  async function writeThroughHeldLocks(burst: (label: string, n: number) => Promise<{ status: number }[]>) {
+    let release = await holdWriteLock(database.url);
+    const short = burst("short", 10);
+    await sleep(400);
+    await release();
+    expect((await short).map((r) => r.status)).toEqual(Array(10).fill(201));
+
+    release = await holdWriteLock(database.url);
+    const long = burst("long", 6);
+    await sleep(2500);
+    await release();
+    for (const r of await long) expect(r.status === 201 || r.status >= 500).toBe(true);
+
+    const after = await burst("after", 20);
+    expect(after.map((r) => r.status)).toEqual(Array(20).fill(201));
+  }
+
   /** One acknowledged write: a new form. Returns its id on 201, else the status. */
   async function createForm(base: string, title: string): Promise<{ status: number; id?: string }> {
     const res = await fetch(`${base}/api/forms`, {
@@ -221,24 +246,7 @@ describe(`server on ${kind}: every 201 is stored while another process holds the
       return results;
     };
 
-    // A lock shorter than the busy timeout: every write waits, then succeeds.
-    let release = await holdWriteLock(database.url);
-    const short = burst("short", 10);
-    await sleep(400);
-    await release();
-    expect((await short).map((r) => r.status)).toEqual(Array(10).fill(201));
-
-    // A lock longer than the busy timeout: on SQLite writes fail (never a 4xx,
-    // never a hang); on PostgreSQL they wait. Either way nothing acknowledged is lost.
-    release = await holdWriteLock(database.url);
-    const long = burst("long", 6);
-    await sleep(2500);
-    await release();
-    for (const r of await long) expect(r.status === 201 || r.status >= 500).toBe(true);
-
-    // After the lock: the server works, and its writes are committed.
-    const after = await burst("after", 20);
-    expect(after.map((r) => r.status)).toEqual(Array(20).fill(201));
+    await writeThroughHeldLocks(burst);
 
     // kill -9: whatever sat in an open transaction would now be gone.
     await server.stop("SIGKILL");
@@ -260,20 +268,7 @@ describe(`server on ${kind}: every 201 is stored while another process holds the
       return results;
     };
 
-    let release = await holdWriteLock(database.url);
-    const short = burst("short", 10);
-    await sleep(400);
-    await release();
-    expect((await short).map((r) => r.status)).toEqual(Array(10).fill(201));
-
-    release = await holdWriteLock(database.url);
-    const long = burst("long", 6);
-    await sleep(2500);
-    await release();
-    for (const r of await long) expect(r.status === 201 || r.status >= 500).toBe(true);
-
-    const after = await burst("after", 20);
-    expect(after.map((r) => r.status)).toEqual(Array(20).fill(201));
+    await writeThroughHeldLocks(burst);
 
     await server.stop("SIGKILL");
     const stored = await queryDatabase<{ id: string }>(database.url, `SELECT "id" FROM "Response" WHERE "formId" = $1`, [form.id]);
