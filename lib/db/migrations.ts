@@ -17,6 +17,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
+import { betterSqliteConnection } from "./sqlite-adapter";
 import { sqliteBusyTimeoutMs } from "./sqlite-settings";
 import { providerOf, sqliteFilePath, type Provider } from "./url";
 
@@ -243,6 +244,9 @@ export async function applyMigrations(url: string, migrationsDir?: string): Prom
 
 type MigrationsList = ReturnType<typeof migrationList>;
 
+/** The migrations recorded as finished (and not rolled back), on either database. */
+const APPLIED_MIGRATIONS = `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+
 const allApplied = (list: MigrationsList, applied: Set<string>) => list.migrationDirectories.every((m) => applied.has(m.path));
 
 /** Prisma's migration lock: the engine takes `pg_advisory_lock(72707369)` itself (pris.ly/d/migrate-advisory-locking). */
@@ -265,7 +269,7 @@ async function applyPostgresMigrations(url: string, migrationsList: MigrationsLi
     await pool.query("SELECT pg_advisory_lock($1)", [PRISMA_MIGRATION_LOCK]);
     const exists = await pool.query<{ t: string | null }>(`SELECT to_regclass('"_prisma_migrations"')::text AS t`);
     const applied = exists.rows[0].t
-      ? await pool.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`)
+      ? await pool.query<{ migration_name: string }>(APPLIED_MIGRATIONS)
       : { rows: [] };
     if (allApplied(migrationsList, new Set(applied.rows.map((r) => r.migration_name)))) return [];
     const out = await withEngine("postgresql", new PrismaPg(pool), (engine) => engine.applyMigrations({ migrationsList, filters: filtersFor("postgresql") }));
@@ -292,7 +296,7 @@ async function applySqliteMigrations(file: string, migrationsList: MigrationsLis
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const busyTimeoutMs = sqliteBusyTimeoutMs();
   const adapter = await new PrismaBetterSqlite3({ url: `file:${file}`, timeout: busyTimeoutMs }).connect();
-  const connection = (adapter as unknown as { client: BetterSqlite3.Database }).client;
+  const connection = betterSqliteConnection(adapter);
   try {
     // Inside a transaction `PRAGMA foreign_keys` is a no-op, and the
     // table-redefining migrations Prisma writes for SQLite turn it off so that
@@ -323,12 +327,12 @@ async function applySqliteMigrations(file: string, migrationsList: MigrationsLis
   }
 }
 
-/** Names of the migrations recorded as finished (and not rolled back) in _prisma_migrations. */
+/** Names of the migrations applied to the file (APPLIED_MIGRATIONS). */
 function appliedSqliteMigrations(connection: BetterSqlite3.Database): Set<string> {
   const table = connection.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'`).get();
   if (!table) return new Set();
   const rows = connection
-    .prepare(`SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`)
+    .prepare(APPLIED_MIGRATIONS)
     .all() as { migration_name: string }[];
   return new Set(rows.map((r) => r.migration_name));
 }

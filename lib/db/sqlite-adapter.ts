@@ -43,6 +43,15 @@ import type {
 /** The better-sqlite3 connection inside Prisma's adapter (a public field in its JS). */
 type Connection = BetterSqlite3.Database;
 
+/** The connection of a connected @prisma/adapter-better-sqlite3 adapter (also used by lib/db/migrations.ts). */
+export function betterSqliteConnection(adapter: SqlDriverAdapter): Connection {
+  const connection = (adapter as unknown as { client?: Connection }).client;
+  if (typeof connection?.inTransaction !== "boolean") {
+    throw new Error("@prisma/adapter-better-sqlite3 changed: its connection is no longer reachable (see lib/db/sqlite-adapter.ts)");
+  }
+  return connection;
+}
+
 export interface SqliteOptions {
   /** Absolute path of the database file. */
   file: string;
@@ -220,10 +229,7 @@ export class SerializedSqliteAdapterFactory implements SqlDriverAdapterFactory {
 
   async connect(): Promise<SqlDriverAdapter> {
     const inner = await this.#stock.connect();
-    const connection = (inner as unknown as { client: Connection }).client;
-    if (typeof connection?.inTransaction !== "boolean") {
-      throw new Error("@prisma/adapter-better-sqlite3 changed: its connection is no longer reachable (see lib/db/sqlite-adapter.ts)");
-    }
+    const connection = betterSqliteConnection(inner);
     // WAL: readers never block the writer, and a writer that holds the lock
     // commits without waiting for readers. Persistent in the file.
     await inner.executeScript(
