@@ -23,12 +23,11 @@ import { AppError, notFound } from "@/lib/http/errors";
 import { findPublishedForm, type PublishedForm } from "@/lib/public/published-form";
 import type { Respondent } from "@/lib/public/respondent";
 import { spamVerdict, type SpamSignals } from "@/lib/public/spam";
-import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
 import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
 import { splitMetadata } from "@/lib/schema/answers";
-import { answerRows, finishColumns, responseColumns, writeAnswerRows } from "./store";
+import { answerRows, finishColumns, responseColumns } from "./store";
 import { alreadyResponded, serializeResponse, validateAnswers, type SubmitResult } from "./submit";
-import { checkFormOpen, claimResponseSlot, withPublishedForm } from "./submit-guard";
+import { withPublishedForm, writeAnswersThenGuard } from "./submit-guard";
 
 export interface UpdateResponseInput extends SpamSignals {
   slug: string;
@@ -114,12 +113,8 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
           ...finishColumns(finishing, now, personKey, form.limitOnePerPerson),
           ...responseColumns(form.schema, answers, metadata),
         });
-        const rows = answerRows(form.schema, answers, metadata);
-        yield* writeAnswerRows({ responseId: stored.id, formId: form.formId, finished: finishing }, rows, { replace: true });
         // Partial answers are not counted; finishing adds them to the analytics counters, in this transaction.
-        if (finishing) yield* applyStatDeltas(form.formId, statDeltas(form.schema.questions, rows));
-        if (finishing) yield* claimResponseSlot(form, now);
-        else yield* checkFormOpen(form, now);
+        yield* writeAnswersThenGuard(form, { responseId: stored.id, finished: finishing, replace: true }, answerRows(form.schema, answers, metadata), now);
         return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
       });
     } catch (error) {

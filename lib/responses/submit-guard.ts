@@ -18,10 +18,12 @@
  * When the guard refuses, refusalOf() reads the form again to say why — or
  * that our (cached) lookup was stale, and the caller retries with a fresh one.
  */
+import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
 import { db } from "@/lib/db/client";
 import { exec, query, sql, type RawWork } from "@/lib/db/raw";
 import { AppError, notFound } from "@/lib/http/errors";
 import { availability, findPublishedForm, forgetPublishedForm, FORM_CACHE_MS, type PublishedForm } from "@/lib/public/published-form";
+import { writeAnswerRows, type AnswerValueRow } from "./store";
 
 /** Thrown inside a transaction to roll it back: the form did not take the write. */
 export class FormRefused extends Error {
@@ -36,6 +38,27 @@ const takesResponses = (form: PublishedForm, now: Date) => sql`
       AND "publishedVersion" = ${form.version} AND "limitOnePerPerson" = ${form.limitOnePerPerson}
       AND ("maxResponses" IS NULL OR "responseCount" < "maxResponses")
       AND ("startAt" IS NULL OR "startAt" <= ${now}) AND ("endAt" IS NULL OR "endAt" > ${now})`;
+
+/**
+ * How every response write ends, in its rawTransaction, after the Response
+ * row: its Answer rows; when it finishes the response, the analytics counters
+ * (lib/analytics/answer-stats.ts) and a claimed slot; otherwise the check that
+ * the form is open. The guard is always the last statement.
+ */
+export function* writeAnswersThenGuard(
+  form: PublishedForm,
+  target: { responseId: string; finished: boolean; replace: boolean },
+  rows: AnswerValueRow[],
+  now: Date,
+): RawWork<void> {
+  yield* writeAnswerRows({ responseId: target.responseId, formId: form.formId, finished: target.finished }, rows, { replace: target.replace });
+  if (target.finished) {
+    yield* applyStatDeltas(form.formId, statDeltas(form.schema.questions, rows));
+    yield* claimResponseSlot(form, now);
+  } else {
+    yield* checkFormOpen(form, now);
+  }
+}
 
 /** In a rawTransaction, as its last statement. */
 export function* claimResponseSlot(form: PublishedForm, now: Date): RawWork<void> {

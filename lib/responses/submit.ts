@@ -20,11 +20,10 @@ import { newId } from "@/lib/ids";
 import type { PublishedForm } from "@/lib/public/published-form";
 import type { Respondent } from "@/lib/public/respondent";
 import { spamVerdict, type SpamSignals } from "@/lib/public/spam";
-import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
 import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
 import { splitMetadata, type Answers } from "@/lib/schema/answers";
-import { answerRows, finishColumns, insertResponseRow, responseColumns, writeAnswerRows } from "./store";
-import { checkFormOpen, claimResponseSlot, withPublishedForm } from "./submit-guard";
+import { answerRows, finishColumns, insertResponseRow, responseColumns } from "./store";
+import { withPublishedForm, writeAnswersThenGuard } from "./submit-guard";
 import type { PublicResponse } from "./submit-schemas";
 
 export interface SubmitResponseInput extends SpamSignals {
@@ -118,15 +117,10 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
       ...responseColumns(form.schema, answers, metadata),
     };
     const rows = answerRows(form.schema, answers, metadata);
-    // The analytics counters move with the rows, in this transaction (lib/analytics/answer-stats.ts).
-    const deltas = finishing ? statDeltas(form.schema.questions, rows) : [];
     try {
       await rawTransaction(function* () {
         yield* insertResponseRow(response);
-        yield* writeAnswerRows({ responseId: id, formId: form.formId, finished: finishing }, rows, { replace: false });
-        yield* applyStatDeltas(form.formId, deltas);
-        if (finishing) yield* claimResponseSlot(form, now);
-        else yield* checkFormOpen(form, now);
+        yield* writeAnswersThenGuard(form, { responseId: id, finished: finishing, replace: false }, rows, now);
       });
     } catch (error) {
       // A concurrent request with the same key won the unique index: answer what it got.
