@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
-import { createTestDatabase } from "../../tests/setup/database";
+import { createTestDatabase, type TestDatabase } from "../../tests/setup/database";
 import { freePort, startServer, type RunningServer } from "../../tests/setup/server";
 import { probes, submissionBody } from "./data";
 import type { Seeded } from "./seed";
@@ -73,14 +73,9 @@ function machine(): string {
   return `${os.cpus().length} cores (nproc ${execFileSync("nproc").toString().trim()}), ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${os.type()} ${os.release()}`;
 }
 
-interface BenchDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
-
 const stateFile = args.state ?? path.join(os.tmpdir(), `formloom-bench-${kind}.json`);
 
-async function seedDatabase(): Promise<{ database: BenchDatabase; seeded: Seeded }> {
+async function seedDatabase(): Promise<{ database: TestDatabase; seeded: Seeded }> {
   log(`database: fresh ${kind}`);
   const database = await createTestDatabase(kind, "bench");
   process.env.DATABASE_URL = database.url;
@@ -96,7 +91,7 @@ async function seedDatabase(): Promise<{ database: BenchDatabase; seeded: Seeded
   return { database, seeded };
 }
 
-function reuseDatabase(): { database: BenchDatabase; seeded: Seeded } {
+function reuseDatabase(): { database: TestDatabase; seeded: Seeded } {
   const state = JSON.parse(fs.readFileSync(stateFile, "utf8")) as { kind: string; url: string; seeded: Seeded };
   if (state.kind !== kind) throw new Error(`${stateFile} describes a ${state.kind} database; pass --db ${state.kind}`);
   log(`database: ${state.url}, seeded earlier with ${state.seeded.rows.responses.toLocaleString("en-US")} responses`);
