@@ -43,7 +43,8 @@ const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "
 /** Stored answers and metadata (of questions the form still has) with the patch on top. */
 function mergeAnswers(form: PublishedForm, stored: { answers: string; metadata: string }, patch: Record<string, unknown>) {
   const known = new Set(form.schema.questions.map((q) => q.key));
-  const merged: Record<string, unknown> = {};
+  // No prototype: the patch's keys come from the request.
+  const merged: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries({ ...JSON.parse(stored.answers), ...JSON.parse(stored.metadata) })) {
     if (known.has(key)) merged[key] = value;
   }

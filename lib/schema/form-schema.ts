@@ -4,6 +4,7 @@
  * with these same definitions.
  */
 import { z } from "zod";
+import { isReservedObjectKey } from "@/lib/http/reserved-keys";
 
 export const FORM_TITLE_MAX = 120;
 export const MAX_QUESTIONS = 200;
@@ -20,7 +21,8 @@ export type FormMode = (typeof formModes)[number];
 
 export const questionKeySchema = z
   .string()
-  .regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, "Use a letter, then letters, digits, _ or - (at most 64)");
+  .regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, "Use a letter, then letters, digits, _ or - (at most 64)")
+  .refine((key) => !isReservedObjectKey(key), "This name is reserved (constructor, prototype, toString, …); choose another key");
 
 const isoDate = z.iso.date();
 

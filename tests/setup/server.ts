@@ -76,7 +76,11 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the server did not answer in time:\n${log}`);
+    if (Date.now() > deadline) {
+      // Never leave it running: nothing else holds its pid after this throws.
+      child.kill("SIGKILL");
+      throw new Error(`the server did not answer in time:\n${log}`);
+    }
     await new Promise((r) => setTimeout(r, 150));
   }
   return {
