@@ -4,14 +4,16 @@
  * Route files only declare their auth mode, schemas and one domain call.
  */
 import { randomUUID } from "node:crypto";
-import { NextResponse, type NextRequest } from "next/server";
+import { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
 import { authenticateApiKey, type KeyScope } from "@/lib/auth/api-keys";
 import { sessionUserId } from "@/lib/auth/session";
 import { AppError, errorBody, type ErrorDetail } from "./errors";
+import { BODY_LIMITS, readCappedBytes, readJson } from "./body";
 import { parseQuery } from "./query";
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** The JSON API's body limit (lib/http/body.ts has every endpoint kind's). */
+export const MAX_BODY_BYTES = BODY_LIMITS.json;
 
 export interface Principal {
   userId: string;
@@ -131,30 +133,22 @@ function rejectUnknownQuery(req: NextRequest) {
   }
 }
 
-/** Reads a JSON body of at most MAX_BODY_BYTES, counting bytes as they arrive. */
-export async function readJson(req: Request): Promise<unknown> {
-  const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) {
-    throw new AppError("unsupported_media_type", "Send the body as JSON with Content-Type: application/json");
-  }
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (req.body) {
-    for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > MAX_BODY_BYTES) throw tooLarge();
-      chunks.push(chunk);
+/**
+ * For a handler that reads the body itself (next-auth): the body is read
+ * through the capped reader first, and the handler gets a new request
+ * carrying those bytes, so it cannot read past the cap.
+ */
+export function withCappedBody<C>(handler: (req: NextRequest, ctx: C) => Promise<Response>, limit: number) {
+  return async (req: NextRequest, ctx: C): Promise<Response> => {
+    let body: Uint8Array<ArrayBuffer>;
+    try {
+      body = await readCappedBytes(req, limit);
+    } catch (error) {
+      return errorResponse(error);
     }
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text.trim()) throw new AppError("invalid_json", "The request body is empty; send a JSON object");
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new AppError("invalid_json", `The request body is not valid JSON: ${(error as Error).message}`);
-  }
+    const headers = new Headers(req.headers);
+    headers.delete("transfer-encoding");
+    headers.set("content-length", String(body.byteLength));
+    return handler(new NextRequest(req.url, { method: req.method, headers, body: body.byteLength ? body : null, signal: req.signal }), ctx);
+  };
 }
-
-const tooLarge = () => new AppError("payload_too_large", `The request body is larger than ${MAX_BODY_BYTES} bytes`);

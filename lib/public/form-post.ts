@@ -6,7 +6,7 @@
  * Field names are the question keys; the page's own fields are in ./form-fields.
  */
 import { AppError } from "@/lib/http/errors";
-import { MAX_BODY_BYTES } from "@/lib/http/route";
+import { BODY_LIMITS, readCappedBytes } from "@/lib/http/body";
 import { submitResponse } from "@/lib/responses/submit";
 import type { AnswerValue, Answers } from "@/lib/schema/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
@@ -88,15 +88,15 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
   const secure = new URL(req.url).protocol === "https:";
   const back = (flash: Flash | null) => seeOther(page, flash ? flashCookie(flash, page, secure) : null);
 
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return plain(413, "The form is too large to send.");
   const type = req.headers.get("content-type") ?? "";
   if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
     return plain(415, "Send the form as application/x-www-form-urlencoded or multipart/form-data.");
   }
   let data: FormData;
   try {
-    data = await req.formData();
-  } catch {
+    data = await readFormData(req, type);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "payload_too_large") return plain(413, "The form is too large to send.");
     return plain(400, "The form data could not be read.");
   }
   const form = await findPublishedForm(slug);
@@ -131,3 +131,12 @@ function seeOther(location: string, cookie: string | null): Response {
 }
 
 const plain = (status: number, text: string) => new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+
+/**
+ * The posted fields, read through the capped reader (413 past
+ * BODY_LIMITS.formPost, however the body is sent) and only then parsed.
+ */
+async function readFormData(req: Request, type: string): Promise<FormData> {
+  const bytes = await readCappedBytes(req, BODY_LIMITS.formPost);
+  return new Response(bytes, { headers: { "content-type": type } }).formData();
+}

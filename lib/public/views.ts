@@ -9,7 +9,7 @@
  */
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
-import { readJson } from "@/lib/http/route";
+import { BODY_LIMITS, isJsonType, parseJson, readCappedText } from "@/lib/http/body";
 import { findPublishedForm } from "./published-form";
 
 export async function recordView(slug: string, personKey: string, now = new Date()): Promise<void> {
@@ -21,14 +21,18 @@ export async function recordView(slug: string, personKey: string, now = new Date
     ON CONFLICT ("formId", "personKey") DO NOTHING`;
 }
 
-/** The views endpoint takes no body; an empty one or `{}` is tolerated, anything else is a 400. */
+/**
+ * The views endpoint takes no body; an empty one or `{}` is tolerated, anything
+ * else is a 400. Read through the capped reader like every body: a beacon has
+ * no business sending more than a few bytes.
+ */
 export async function readEmptyBody(req: Request): Promise<void> {
-  const length = req.headers.get("content-length");
-  const chunked = req.headers.get("transfer-encoding");
-  if ((!length || length === "0") && !chunked) return;
-  const text = await req.clone().text();
+  const text = await readCappedText(req, BODY_LIMITS.beacon);
   if (!text.trim()) return;
-  const body = await readJson(req);
+  if (!isJsonType(req.headers.get("content-type"))) {
+    throw new AppError("unsupported_media_type", "Send no body, or {} with Content-Type: application/json");
+  }
+  const body = parseJson(text);
   if (body && typeof body === "object" && !Array.isArray(body) && Object.keys(body).length === 0) return;
   throw new AppError("validation_failed", "This endpoint takes no body", [{ path: "", message: "Send no body, or {}" }]);
 }
