@@ -19,13 +19,21 @@
  * - A method Next does not route (TRACE, CONNECT, PROPFIND, …) gets a 405
  *   `method_not_allowed` in the API's error shape here; Next would answer it
  *   with an empty 400, or a 500 and a stack trace in the log for TRACE.
+ * - A path segment that is not valid percent-encoding (`%`, `%%`, `%ff`) gets
+ *   a 400 `validation_failed` here (JSON under /api, plain text elsewhere):
+ *   Next would answer it with a plain-text 500.
+ * - A request Node cannot parse (headers over its limit: 431; malformed: 400)
+ *   gets the same error shape, written on the socket (the `clientError` event).
+ * - A response that ends before its request body was read (a 413, or an early
+ *   401) leaves Node discarding the unread rest for as long as it keeps
+ *   coming; after UNREAD_BODY_GRACE_MS the connection is cut instead.
  * - SIGTERM/SIGINT: stop accepting connections, let in-flight requests
  *   finish, then exit 0 (for rolling deploys behind a load balancer).
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
+import http, { STATUS_CODES } from "node:http";
 import path from "node:path";
 import nextEnv from "@next/env";
 
@@ -35,6 +43,65 @@ const SHUTDOWN_GRACE_MS = 25_000;
 /** The methods Next routes (lib/http/allow.ts answers the ones a route lacks). */
 const ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
 const ALLOW = [...ROUTED_METHODS].join(", ");
+/** How long Node may go on discarding a request body nobody read after its response was sent. */
+const UNREAD_BODY_GRACE_MS = 2_000;
+
+const errorJson = (code, message) => JSON.stringify({ error: { code, message } });
+
+/** True when every segment of the request target's path decodes (what Next does, with a 500 when it throws). */
+function decodablePath(url) {
+  const path = url.split(/[?#]/, 1)[0];
+  try {
+    for (const segment of path.split("/")) decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refuseBadPath(req, res) {
+  const message = "The path is not valid percent-encoding (a % must start an escape of UTF-8, like %20)";
+  const api = /^\/api(\/|$|\?)/.test(req.url);
+  const body = api ? errorJson("validation_failed", message) : `Bad request: ${message}.\n`;
+  res.writeHead(400, { "content-type": api ? "application/json" : "text/plain; charset=utf-8", "content-length": Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/**
+ * Node's own refusals (no request object exists yet), in the API's error
+ * shape: headers too large → 431, anything unparseable → 400. A connection
+ * reset or timeout gets no answer (nobody is listening, or Node answered 408).
+ */
+function answerClientError(error, socket) {
+  if (error.code === "ECONNRESET" || error.code === "ERR_HTTP_REQUEST_TIMEOUT" || !socket.writable || socket.destroyed) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+  const status = tooLarge ? 431 : 400;
+  const body = tooLarge
+    ? errorJson("headers_too_large", "The request line and headers are larger than the server accepts")
+    : errorJson("bad_request", "The request is not valid HTTP");
+  const answer = () =>
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  // Bytes after a complete request (a body longer than its Content-Length) fail
+  // as the next request while the first is still being answered: answer after it.
+  const inFlight = socket._httpMessage;
+  if (inFlight && !inFlight.writableFinished) inFlight.once("finish", answer);
+  else answer();
+}
+
+/** Cuts the connection if the request body is still coming in after the response. */
+function cutUnreadBody(req, res) {
+  res.once("finish", () => {
+    if (req.complete) return;
+    const timer = setTimeout(() => {
+      if (!req.complete) req.socket.destroy();
+    }, UNREAD_BODY_GRACE_MS);
+    timer.unref();
+    req.once("end", () => clearTimeout(timer));
+  });
+}
 
 /** 405 in the API's error shape (lib/http/errors.ts), without waking Next. */
 function refuseMethod(req, res) {
@@ -85,9 +152,12 @@ async function main() {
 
   const server = http.createServer((req, res) => {
     if (!ROUTED_METHODS.has(req.method)) return refuseMethod(req, res);
+    if (!decodablePath(req.url ?? "/")) return refuseBadPath(req, res);
+    cutUnreadBody(req, res);
     req.headers["x-formloom-peer"] = req.socket.remoteAddress ?? "";
     void handle(req, res);
   });
+  server.on("clientError", answerClientError);
   // Longer than common load balancers' idle timeouts, so they close first
   // (and headersTimeout above it, or Node may cut a reused connection first).
   server.keepAliveTimeout = 65_000;

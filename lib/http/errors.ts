@@ -1,5 +1,7 @@
 /** Every failure the API reports, with its HTTP status: the one map. */
 export const errorStatus = {
+  /** Not valid HTTP (answered by scripts/serve.mjs before the app sees it). */
+  bad_request: 400,
   invalid_json: 400,
   validation_failed: 400,
   invalid_query: 400,
@@ -18,6 +20,8 @@ export const errorStatus = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  /** Request line and headers over Node's limit (answered by scripts/serve.mjs). */
+  headers_too_large: 431,
   internal_error: 500,
 } as const;
 

@@ -40,3 +40,32 @@ export function routeOperations(): Map<string, string> {
   walk(path.join(root, "app/api"));
   return found;
 }
+
+/**
+ * Every path the app serves from a file outside app/api — pages (GET) and
+ * route files (their exported methods) — as "METHOD /path/{param}".
+ */
+export function appOperations(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (full !== path.join(root, "app/api")) walk(full);
+        continue;
+      }
+      if (entry.name !== "page.tsx" && entry.name !== "route.ts") continue;
+      const urlPath = "/" + path.relative(path.join(root, "app"), path.dirname(full)).split(path.sep)
+        .filter((segment) => segment !== "" && !/^\(.*\)$/.test(segment))
+        .map((segment) => segment.replace(/^\[(?:\.\.\.)?(.+)\]$/, "{$1}"))
+        .join("/");
+      if (entry.name === "page.tsx") found.push(`GET ${urlPath}`);
+      else {
+        const source = fs.readFileSync(full, "utf8");
+        for (const method of METHODS) if (new RegExp(`export\\s+(const|async\\s+function|function)\\s+${method}\\b`).test(source)) found.push(`${method} ${urlPath}`);
+      }
+    }
+  };
+  walk(path.join(root, "app"));
+  return found;
+}
