@@ -20,9 +20,10 @@ export const publicEndpoints: Endpoint[] = [
   {
     method: "POST", path: "/api/public/forms/{slug}/views", tag: "Respondents", auth: "public",
     summary: "Record a view",
-    description: "Called when the public page opens: one view per person per form (repeats are ignored). Views are the denominator of completionRate.",
+    description: "Called when the public page opens: one view per person per form (repeats are ignored). Views are the denominator of completionRate. No body, or `{}` (at most 1 KiB).",
     params: publicFormParams,
     success: { status: 204, description: "Recorded", headers: respondentCookie },
+    errors: ["invalid_json", "payload_too_large", "unsupported_media_type"],
   },
   {
     method: "POST", path: "/api/public/forms/{slug}/responses", tag: "Respondents", auth: "public",

@@ -57,6 +57,9 @@ export function answerCell(value: unknown): string {
   return neutraliseCell(String(value));
 }
 
+/** Own values only: a key a plain object inherits (toString) must read as unanswered, not as Object.prototype's function. */
+const own = (record: Record<string, unknown>, key: string) => (Object.hasOwn(record, key) ? record[key] : undefined);
+
 export async function exportResponsesCsv(userId: string, formId: string, query: ExportResponsesQuery): Promise<Response> {
   const form = await getReadableForm(userId, formId);
   const where = responseWhere(form, query as ResponseFilters);
@@ -70,8 +73,8 @@ export async function exportResponsesCsv(userId: string, formId: string, query: 
     return [
       id as string,
       submittedAt as string,
-      ...questionKeys.map((k) => answerCell(answers[k])),
-      ...metadataKeys.map((k) => answerCell(metadata[k])),
+      ...questionKeys.map((k) => answerCell(own(answers, k))),
+      ...metadataKeys.map((k) => answerCell(own(metadata, k))),
     ];
   };
 
