@@ -14,15 +14,18 @@ import { processProblems } from "@/lib/process-integrity";
  */
 export async function checkHealth() {
   const started = performance.now();
+  const problems = processProblems();
+  if (problems.length) {
+    console.error(`health: the process is damaged: ${problems.slice(0, 3).join("; ")}`);
+    return { ok: false as const, database: provider };
+  }
   try {
-    const problems = processProblems();
-    if (problems.length) throw new Error(`the process is damaged: ${problems.slice(0, 3).join("; ")}`);
     if (provider === "sqlite" && !fs.existsSync(sqliteFilePath(databaseUrl()))) throw new Error("the database file is gone");
     await db.$queryRawUnsafe(`SELECT 1 FROM "_prisma_migrations" LIMIT 1`);
     return { ok: true as const, database: provider, latencyMs: Math.round(performance.now() - started) };
   } catch (error) {
     // No detail in the answer (it is public); the cause goes to the log.
-    console.error(`health: check failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    console.error(`health: the database check failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
     return { ok: false as const, database: provider };
   }
 }
