@@ -120,6 +120,25 @@ describe("GET /api/forms/:id/responses/export", () => {
     expect(rows.find((r) => r[0] === ids[1])![3]).toBe("-4");
   });
 
+  it("neutralises cells whose first non-whitespace character is a trigger, full-width ones too, and keeps -5 a number", async () => {
+    const tricky = await publishedForm(owner, {
+      questions: [
+        { key: "n", type: "number", title: "N" },
+        { key: "ref", type: "hidden" },
+      ],
+    });
+    // Hidden values are stored as sent (text answers are trimmed), so leading whitespace survives to the export.
+    const refs = [" =1+1", "\n=1+1", "\t=1+1", "\r\n@x", "＝1+1", "＋1", "－1", "＠SUM(A1)", "\u3000=1", " plain"];
+    for (const ref of refs) await submit(tricky.slug, { n: -5, ref });
+    const res = await owner.readApi.get(`/api/forms/${tricky.id}/responses/export?includeMetadata=1`);
+    const rows = parseCsv(res.text.replace(/^\uFEFF/, "")).slice(1);
+    const expected = refs.map((ref) => (ref === " plain" ? ref : `'${ref}`));
+    expect(rows.map((r) => r[3]).sort()).toEqual(expected.sort());
+    expect(rows.every((r) => r[2] === "-5")).toBe(true);
+    // Unquoted in the file: a spreadsheet reads it as the number -5.
+    expect(res.text).toContain(",-5,");
+  });
+
   it("adds neutralised metadata.<key> columns only with includeMetadata=1", async () => {
     const without = await exportCsv("?includeMetadata=0");
     expect(without.rows[0]).not.toContain("metadata.ref");
