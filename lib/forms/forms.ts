@@ -4,6 +4,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { FORM_TITLE_MAX, formSchemaSchema, isAnswerable, type FormSchema, type FormSchemaInput } from "@/lib/schema/form-schema";
+import { assertPersonBasis } from "@/lib/responses/one-per-person";
 import { findTemplate } from "@/lib/templates/templates";
 import { draftOf, serializeForm, serializeFormListItem, type StoredDraft } from "./serialize";
 import { SLUG_MAX, type CreateFormInput, type UpdateFormInput } from "./settings";
@@ -59,6 +60,7 @@ export async function updateForm(userId: string, formId: string, input: UpdateFo
   const unpublishing = status === "draft" && current.status === "published";
   // Checked before anything is written, so a refused publish changes no setting either.
   if (publishing) assertPublishable(draftOf(current));
+  await assertOnePerPerson(current, settings, { publishing, unpublishing });
   if (settings.slug === null && (status ?? current.status) === "published") {
     throw new AppError("validation_failed", "A published form needs a slug", [{ path: "slug", message: "Cannot be cleared while published" }]);
   }
@@ -72,6 +74,7 @@ export async function updateForm(userId: string, formId: string, input: UpdateFo
         ...(settings.endAt !== undefined && { endAt }),
         ...(settings.maxResponses !== undefined && { maxResponses: settings.maxResponses }),
         ...(settings.limitOnePerPerson !== undefined && { limitOnePerPerson: settings.limitOnePerPerson }),
+        ...(settings.onePerPersonBy !== undefined && { onePerPersonBy: settings.onePerPersonBy }),
         // In the same write as the settings, so the form is never published without its slug.
         ...(unpublishing && { status: "draft" }),
       },
@@ -81,6 +84,26 @@ export async function updateForm(userId: string, formId: string, input: UpdateFo
   }
   if (publishing) return publishForm(userId, formId);
   return getForm(userId, formId);
+}
+
+/**
+ * With the limit on, onePerPersonBy must name a question of the version
+ * respondents answer next: the published one while the form stays published,
+ * else the draft (which publishing checks again, as the draft may change).
+ */
+async function assertOnePerPerson(
+  current: Awaited<ReturnType<typeof getOwnedForm>>,
+  settings: Omit<UpdateFormInput, "status">,
+  { publishing, unpublishing }: { publishing: boolean; unpublishing: boolean },
+) {
+  const limit = settings.limitOnePerPerson ?? current.limitOnePerPerson;
+  const by = settings.onePerPersonBy ?? current.onePerPersonBy;
+  const changed = settings.limitOnePerPerson !== undefined || settings.onePerPersonBy !== undefined;
+  if (!limit || !(changed || publishing)) return;
+  const live = current.status === "published" && !unpublishing && !publishing;
+  const published = live ? await latestPublished(current.id, current.publishedVersion) : null;
+  if (published) assertPersonBasis(JSON.parse(published.schema) as FormSchema, by, "published");
+  else assertPersonBasis(draftOf(current), by, "draft");
 }
 
 /** Suffix of a duplicate's title; the original title is cut so the suffix always shows. */
@@ -105,6 +128,7 @@ export async function duplicateForm(userId: string, formId: string) {
       endAt: source.endAt,
       maxResponses: source.maxResponses,
       limitOnePerPerson: source.limitOnePerPerson,
+      onePerPersonBy: source.onePerPersonBy,
     },
   });
   return serializeForm(row, null);
@@ -142,6 +166,7 @@ export async function publishForm(userId: string, formId: string) {
   const version = (form.publishedVersion ?? 0) + 1;
   const schema = { ...draftOf(form), version };
   assertPublishable(schema);
+  if (form.limitOnePerPerson) assertPersonBasis(schema, form.onePerPersonBy, "draft");
   for (let attempt = 0; ; attempt++) {
     const slug = form.slug ?? (attempt === 0 ? slugify(form.title) : `${slugify(form.title).slice(0, SLUG_MAX - 7)}-${randomSuffix()}`);
     try {

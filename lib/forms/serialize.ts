@@ -1,4 +1,5 @@
 import type { FormSchema } from "@/lib/schema/form-schema";
+import type { OnePerPersonBy } from "./settings";
 
 /** The stored draft: the schema without its title (the form's own) and version (derived). */
 export type StoredDraft = Omit<FormSchema, "title" | "version">;
@@ -12,6 +13,7 @@ type FormRow = {
   endAt: Date | null;
   maxResponses: number | null;
   limitOnePerPerson: boolean;
+  onePerPersonBy: string;
   draft: string;
   responseCount: number;
   publishedVersion: number | null;
@@ -51,6 +53,7 @@ export function serializeForm(row: FormRow, published: { schema: string; version
     endAt: row.endAt?.toISOString() ?? null,
     maxResponses: row.maxResponses,
     limitOnePerPerson: row.limitOnePerPerson,
+    onePerPersonBy: row.onePerPersonBy as OnePerPersonBy,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     draft: draftOf(row),
     published: published ? { ...(JSON.parse(published.schema) as FormSchema), version: published.version, publishedAt: published.publishedAt.toISOString() } : null,

@@ -21,6 +21,20 @@ export const createFormSchema = z
   .meta({ id: "CreateFormInput" });
 export type CreateFormInput = z.infer<typeof createFormSchema>;
 
+export const ONE_PER_PERSON_BY = ["browser", "email"] as const;
+export const HIDDEN_BASIS = /^hidden:([A-Za-z][A-Za-z0-9_-]{0,63})$/;
+export type OnePerPersonBy = (typeof ONE_PER_PERSON_BY)[number] | `hidden:${string}`;
+
+/** What "one person" means while limitOnePerPerson is on (lib/responses/one-per-person.ts). */
+export const onePerPersonBySchema = z
+  .union([z.enum(ONE_PER_PERSON_BY), z.string().regex(HIDDEN_BASIS)], {
+    error: 'Use "browser", "email" or "hidden:<key>" (the key of a hidden field)',
+  })
+  .describe(
+    'What one person means while limitOnePerPerson is on: "browser" (the fl_rid cookie, else IP + user agent), ' +
+      '"email" (the answer to the first email question, case-insensitive) or "hidden:<key>" (the value of that hidden field, e.g. an invite id)',
+  );
+
 const dateTime = z.iso.datetime({ offset: true, error: "Use an ISO 8601 date-time, e.g. 2026-01-31T09:00:00Z" });
 
 export const updateFormSchema = z
@@ -31,7 +45,8 @@ export const updateFormSchema = z
     startAt: dateTime.nullable().optional().describe("Submissions are refused before this instant"),
     endAt: dateTime.nullable().optional().describe("Submissions are refused from this instant on"),
     maxResponses: z.int().min(1).max(MAX_RESPONSES_LIMIT).nullable().optional().describe("Cap on finished responses; null = no cap"),
-    limitOnePerPerson: z.boolean().optional().describe("One finished response per respondent (cookie, else IP + user agent)"),
+    limitOnePerPerson: z.boolean().optional().describe("One finished response per person; onePerPersonBy says what a person is"),
+    onePerPersonBy: onePerPersonBySchema.optional(),
   })
   .refine((v) => Object.keys(v).length > 0, "Send at least one setting to change")
   .meta({ id: "UpdateFormInput" });

@@ -5,6 +5,7 @@
  * responses against these, so they cannot drift from the serializers.
  */
 import { z } from "zod";
+import { onePerPersonBySchema } from "@/lib/forms/settings";
 import { errorStatus } from "@/lib/http/errors";
 import { formModes, formSchemaSchema } from "@/lib/schema/form-schema";
 import { keyScopes } from "@/lib/auth/api-keys-schema";
@@ -52,6 +53,7 @@ export const formDetailSchema = z
     endAt: isoDateTime.nullable(),
     maxResponses: z.int().min(1).nullable(),
     limitOnePerPerson: z.boolean(),
+    onePerPersonBy: onePerPersonBySchema,
     publishedAt: isoDateTime.nullable().describe("When the latest version was published"),
     draft: versionedFormSchema.describe("The draft; its version is the number the next publish gets"),
     published: z

@@ -1,4 +1,8 @@
-/** The respondent API: no authentication; a respondent is known by the fl_rid cookie (else IP + user agent). */
+/**
+ * The respondent API: no authentication; a respondent is known by the fl_rid
+ * cookie (a request without one gets a new one, plus IP + user agent for
+ * one-per-person), or by an e-mail or hidden value (onePerPersonBy).
+ */
 import { z } from "zod";
 import { credentialsSchema } from "@/lib/auth/users";
 import {
@@ -30,7 +34,8 @@ export const publicEndpoints: Endpoint[] = [
     summary: "Submit a response (or start a partial one)",
     description:
       "Answers are validated against the published version (required, types, ranges, options). startAt, endAt, maxResponses and " +
-      "limitOnePerPerson are enforced by the database. With `partial: true` the response is stored unfinished (finish it with PATCH " +
+      "limitOnePerPerson (per browser, e-mail answer or hidden value: the form's onePerPersonBy) are enforced by the database; with " +
+      "onePerPersonBy \"email\" or \"hidden:<key>\" that answer is demanded when finishing (400 naming it). With `partial: true` the response is stored unfinished (finish it with PATCH " +
       "…/responses/{id}). A resent request with the same Idempotency-Key answers the first result instead of storing a second response.",
     params: publicFormParams,
     body: submitResponseBodySchema,

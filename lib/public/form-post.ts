@@ -79,14 +79,16 @@ export function readFlash(value: string | undefined): Flash | null {
  * rules are submitResponse's, exactly as for the API; the answer is a 303:
  * to ./thanks on success, back to the page otherwise, with the answers and
  * messages in a short-lived cookie (never in the URL: answers can be personal).
- * No respondent cookie is set here: a browser without JavaScript never got
- * one from the page either, so it stays keyed by IP + user agent, and
- * one-per-person keeps recognising it on its next visit.
+ * A browser without JavaScript never got the respondent cookie from the page
+ * (its view is registered by script): this post sets it, keyed exactly as the
+ * response it stores, so its next visit is the same person; and while it has
+ * none, the IP + user agent fallback of "browser" one-per-person applies.
  */
 export async function submitFormPost(req: Request, slug: string): Promise<Response> {
   const page = `/s/${encodeURIComponent(slug)}`;
   const secure = new URL(req.url).protocol === "https:";
-  const back = (flash: Flash | null) => seeOther(page, flash ? flashCookie(flash, page, secure) : null);
+  const respondent = identifyRespondent(req);
+  const back = (flash: Flash | null) => seeOther(page, flash ? flashCookie(flash, page, secure) : null, respondent.setCookie);
 
   const type = req.headers.get("content-type") ?? "";
   if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
@@ -107,9 +109,8 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
     return typeof v === "string" && v !== "" ? v : undefined;
   };
   try {
-    const { personKey, ip } = identifyRespondent(req);
-    await submitResponse({ slug, respondent: { personKey, ip }, answers, startToken: field(START_TOKEN_FIELD), honeypot: field(HONEYPOT_FIELD) });
-    return seeOther(`${page}/thanks`, clearFlashCookie(page));
+    await submitResponse({ slug, respondent, answers, startToken: field(START_TOKEN_FIELD), honeypot: field(HONEYPOT_FIELD) });
+    return seeOther(`${page}/thanks`, clearFlashCookie(page), respondent.setCookie);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === "validation_failed") {
@@ -124,9 +125,9 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
 
 const RATE_LIMITED = "Too many submissions from your network right now. Please wait a minute and send the form again.";
 
-function seeOther(location: string, cookie: string | null): Response {
+function seeOther(location: string, ...cookies: (string | null)[]): Response {
   const headers = new Headers({ location, "cache-control": "no-store" });
-  if (cookie) headers.append("set-cookie", cookie);
+  for (const cookie of cookies) if (cookie) headers.append("set-cookie", cookie);
   return new Response(null, { status: 303, headers });
 }
 

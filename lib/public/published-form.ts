@@ -13,8 +13,11 @@
  */
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
+import { personBasis, type PersonBasis } from "@/lib/responses/one-per-person";
 import { answersSchema, type AnswersValidator } from "@/lib/schema/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
+import type { Respondent } from "./respondent";
+import { hasAnswered } from "./respondent-status";
 import { issueStartToken } from "./spam";
 
 export type Availability = "open" | "not_open" | "closed" | "full";
@@ -38,6 +41,10 @@ export interface PublishedForm {
   endAt: Date | null;
   maxResponses: number | null;
   limitOnePerPerson: boolean;
+  /** The stored setting, compared by the submission guard to notice a change. */
+  onePerPersonBy: string;
+  /** What it reads in this version; null when this version lacks the question it names. */
+  personBasis: PersonBasis | null;
   responseCount: number;
 }
 
@@ -50,7 +57,7 @@ const forms = new Map<string, { form: PublishedForm; expires: number }>();
 
 const formColumns = {
   id: true, slug: true, status: true, publishedVersion: true,
-  startAt: true, endAt: true, maxResponses: true, limitOnePerPerson: true, responseCount: true,
+  startAt: true, endAt: true, maxResponses: true, limitOnePerPerson: true, onePerPersonBy: true, responseCount: true,
 } as const;
 
 function remember<V>(map: Map<string, V>, key: string, value: V) {
@@ -93,6 +100,7 @@ export async function findPublishedForm(slug: string, { maxAgeMs = 0 }: { maxAge
   }
   const version = await publishedVersion(row.id, row.publishedVersion);
   if (!version) return null;
+  const basis = personBasis(version.schema, row.onePerPersonBy);
   const form: PublishedForm = {
     formId: row.id,
     slug,
@@ -104,6 +112,8 @@ export async function findPublishedForm(slug: string, { maxAgeMs = 0 }: { maxAge
     endAt: row.endAt,
     maxResponses: row.maxResponses,
     limitOnePerPerson: row.limitOnePerPerson,
+    onePerPersonBy: row.onePerPersonBy,
+    personBasis: "problem" in basis ? null : basis,
     responseCount: row.responseCount,
   };
   remember(forms, slug, { form, expires: now + Math.min(maxAgeMs || FORM_CACHE_MS, FORM_CACHE_MS) });
@@ -129,17 +139,14 @@ export type PublicAvailability = Availability | "already_responded";
 /**
  * The published form for the renderer and headless integrators (GET
  * /api/public/forms/:slug): the schema respondents answer, whether it takes
- * responses now (for this respondent, when `personKey` is given), and a fresh
+ * responses now (for this respondent, when `who` is given), and a fresh
  * start token for the spam check. Never owner data (no owner, counts or caps).
  */
-export async function getPublicForm(slug: string, personKey?: string) {
+export async function getPublicForm(slug: string, who?: Pick<Respondent, "personKey" | "deviceKey">) {
   const form = await findPublishedForm(slug);
   if (!form) throw notFound("Form");
   let state: PublicAvailability = availability(form);
-  if ((state === "open" || state === "full") && form.limitOnePerPerson && personKey) {
-    const done = await db.response.findFirst({ where: { formId: form.formId, onePerPerson: personKey }, select: { id: true } });
-    if (done) state = "already_responded";
-  }
+  if ((state === "open" || state === "full") && who && (await hasAnswered(form, who))) state = "already_responded";
   return serializePublicForm(form, state);
 }
 

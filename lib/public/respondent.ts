@@ -1,8 +1,19 @@
 /**
  * Who a respondent is, for one-per-person, views and resuming a partial
  * response: a first-party cookie holding a random id, set by the public
- * endpoints. Without the cookie (API clients, cookies blocked) the fallback is
- * a hash of IP + user agent. Only hashes are stored.
+ * endpoints. Only hashes are stored.
+ *
+ * A request without the cookie gets a freshly minted id and is keyed by it
+ * (`personKey`), with the cookie to send, so the next request of a browser
+ * that keeps it is the same person. Before, such a request was keyed by IP +
+ * user agent while the cookie it received keyed the next one: a second
+ * response passed one-per-person. A client that never keeps cookies would
+ * mint a new id every time, so cookie-less requests also carry `deviceKey`
+ * (IP + user agent): a "browser" one-per-person form refuses a cookie-less
+ * request whose device key already answered, and a cookie-less API client
+ * finds its partial response by it. Requests WITH a cookie are never keyed by
+ * IP + user agent: behind an office or school NAT, everyone on the same
+ * browser build shares it, and would lock each other out.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { clientIp } from "@/lib/http/client-ip";
@@ -11,8 +22,10 @@ export const RESPONDENT_COOKIE = "fl_rid";
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 export interface Respondent {
-  /** What is stored: sha256 of the cookie id (or of IP + user agent). */
+  /** sha256 of the cookie id (the one sent, or the one minted for this request). */
   personKey: string;
+  /** sha256 of IP + user agent, only when the request came without a cookie. */
+  deviceKey: string | null;
   /** Set-Cookie value to send when the request carried no valid cookie. */
   setCookie: string | null;
   ip: string;
@@ -25,20 +38,17 @@ export function readRespondentId(cookieHeader: string | null): string | null {
   return match ? match[1] : null;
 }
 
-/**
- * The respondent of a request: by cookie when one comes; otherwise by IP +
- * user agent, with a new cookie to send so that the next request is keyed by
- * it. The public page registers a view on open (which issues the cookie), so
- * browsers are keyed by cookie before they submit anything.
- */
+/** The respondent of a request: by cookie when one comes; otherwise by a new cookie id (plus the device key). */
 export function identifyRespondent(req: Request): Respondent {
   const ip = clientIp(req.headers);
   const existing = readRespondentId(req.headers.get("cookie"));
-  if (existing) return { personKey: hash(`c:${existing}`), setCookie: null, ip };
+  if (existing) return { personKey: hash(`c:${existing}`), deviceKey: null, setCookie: null, ip };
+  const minted = randomBytes(16).toString("base64url");
   const secure = new URL(req.url).protocol === "https:" ? "; Secure" : "";
   return {
-    personKey: hash(`ip:${ip}|ua:${req.headers.get("user-agent") ?? ""}`),
-    setCookie: `${RESPONDENT_COOKIE}=${randomBytes(16).toString("base64url")}; Path=/; Max-Age=${ONE_YEAR_S}; HttpOnly; SameSite=Lax${secure}`,
+    personKey: hash(`c:${minted}`),
+    deviceKey: hash(`ip:${ip}|ua:${req.headers.get("user-agent") ?? ""}`),
+    setCookie: `${RESPONDENT_COOKIE}=${minted}; Path=/; Max-Age=${ONE_YEAR_S}; HttpOnly; SameSite=Lax${secure}`,
     ip,
   };
 }

@@ -3,8 +3,9 @@
  * {partial: true}, updated and finished with PATCH .../responses/:id, resumed
  * after a reload with GET .../responses/current.
  *
- * - Only the respondent who started it (same personKey) may update it;
- *   anyone else gets 404, like a missing id.
+ * - Only the respondent who started it may update it (same fl_rid cookie;
+ *   or, for a client that keeps no cookie, the same IP + user agent as the
+ *   cookie-less request that started it); anyone else gets 404, like a missing id.
  * - PATCH merges its answers over the stored ones (null / "" / [] clears one)
  *   and validates the result against the LATEST published version (stored
  *   answers to questions removed since are dropped): in partial mode while
@@ -17,7 +18,6 @@
  *   idempotent without an Idempotency-Key.
  */
 import { db, provider } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/errors";
 import { empty, exec, query, rawTransaction, sql, type RawWork } from "@/lib/db/raw";
 import { AppError, notFound } from "@/lib/http/errors";
 import { findPublishedForm, type PublishedForm } from "@/lib/public/published-form";
@@ -25,6 +25,7 @@ import type { Respondent } from "@/lib/public/respondent";
 import { spamVerdict, type SpamSignals } from "@/lib/public/spam";
 import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
 import { splitMetadata } from "@/lib/schema/answers";
+import { isOnePerPersonViolation, onePerPersonColumns } from "./one-per-person";
 import { answerRows, finishColumns, responseColumns } from "./store";
 import { alreadyResponded, serializeResponse, validateAnswers, type SubmitResult } from "./submit";
 import { withPublishedForm, writeAnswersThenGuard } from "./submit-guard";
@@ -32,7 +33,7 @@ import { withPublishedForm, writeAnswersThenGuard } from "./submit-guard";
 export interface UpdateResponseInput extends SpamSignals {
   slug: string;
   id: string;
-  respondent: Pick<Respondent, "personKey" | "ip">;
+  respondent: Pick<Respondent, "personKey" | "deviceKey" | "ip">;
   answers?: Record<string, unknown>;
   /** true keeps it unfinished; otherwise this update finishes it. */
   partial?: boolean;
@@ -57,6 +58,7 @@ function mergeAnswers(form: PublishedForm, stored: { answers: string; metadata: 
 
 interface StoredResponse {
   id: string;
+  personKey: string;
   finished: boolean;
   submittedAt: Date | null;
   answers: string;
@@ -68,11 +70,12 @@ interface StoredResponse {
  * concurrent PATCHes of one response merge one after the other and none is
  * lost. SQLite transactions are serialized already; PostgreSQL needs the row lock.
  */
-function* lockOwnResponse(formId: string, id: string, personKey: string): RawWork<StoredResponse | null> {
+function* lockOwnResponse(formId: string, id: string, who: Pick<Respondent, "personKey" | "deviceKey">): RawWork<StoredResponse | null> {
   const lock = provider === "postgresql" ? sql`FOR UPDATE` : empty;
-  const [row] = yield* query<{ id: string; finished: boolean | number; submittedAt: Date | string | null; answers: string; metadata: string }>(sql`
-    SELECT "id", "finished", "submittedAt", "answers", "metadata" FROM "Response"
-    WHERE "id" = ${id} AND "formId" = ${formId} AND "personKey" = ${personKey} ${lock}`);
+  const owner = who.deviceKey ? sql`("personKey" = ${who.personKey} OR "deviceKey" = ${who.deviceKey})` : sql`"personKey" = ${who.personKey}`;
+  const [row] = yield* query<{ id: string; personKey: string; finished: boolean | number; submittedAt: Date | string | null; answers: string; metadata: string }>(sql`
+    SELECT "id", "personKey", "finished", "submittedAt", "answers", "metadata" FROM "Response"
+    WHERE "id" = ${id} AND "formId" = ${formId} AND ${owner} ${lock}`);
   if (!row) return null;
   return { ...row, finished: Boolean(row.finished), submittedAt: row.submittedAt === null ? null : new Date(row.submittedAt) };
 }
@@ -82,7 +85,7 @@ function* updateResponseRow(id: string, columns: ReturnType<typeof finishColumns
   const c = columns;
   yield* exec(sql`
     UPDATE "Response" SET "versionId" = ${c.versionId}, "updatedAt" = ${c.updatedAt}, "finished" = ${c.finished},
-      "submittedAt" = ${c.submittedAt}, "submittedDay" = ${c.submittedDay}, "onePerPerson" = ${c.onePerPerson},
+      "submittedAt" = ${c.submittedAt}, "submittedDay" = ${c.submittedDay}, "onePerPerson" = ${c.onePerPerson}, "onePerDevice" = ${c.onePerDevice},
       "answers" = ${c.answers}, "metadata" = ${c.metadata}, "searchText" = ${c.searchText}
     WHERE "id" = ${id}`);
 }
@@ -90,11 +93,10 @@ function* updateResponseRow(id: string, columns: ReturnType<typeof finishColumns
 export async function updateResponse(input: UpdateResponseInput): Promise<SubmitResult> {
   await enforceSubmissionRateLimit(input.respondent.ip);
   const finishing = !input.partial;
-  const { personKey } = input.respondent;
   return withPublishedForm(input.slug, async (form) => {
     try {
       return await rawTransaction(function* (): RawWork<SubmitResult> {
-        const stored = yield* lockOwnResponse(form.formId, input.id, personKey);
+        const stored = yield* lockOwnResponse(form.formId, input.id, input.respondent);
         if (!stored) throw notFound("Response");
         const verdict = spamVerdict(form.formId, input, { finishing });
         const merged = mergeAnswers(form, stored, input.answers ?? {});
@@ -107,11 +109,13 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
         // Dropped spam gets the usual answer; the response stays as it was.
         if (verdict === "drop") return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
 
+        // Keyed by the person who started it (the cookie it was started with), and this request's device when cookie-less.
+        const keys = onePerPersonColumns(form, { personKey: stored.personKey, deviceKey: input.respondent.deviceKey }, values, { demand: finishing });
         const { answers, metadata } = splitMetadata(form.schema, values);
         yield* updateResponseRow(stored.id, {
           versionId: form.versionId,
           updatedAt: now,
-          ...finishColumns(finishing, now, personKey, form.limitOnePerPerson),
+          ...finishColumns(finishing, now, keys),
           ...responseColumns(form.schema, answers, metadata),
         });
         // Partial answers are not counted; finishing adds them to the analytics counters, in this transaction.
@@ -119,7 +123,7 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
         return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
       });
     } catch (error) {
-      if (isUniqueViolation(error, "onePerPerson")) throw alreadyResponded();
+      if (isOnePerPersonViolation(error)) throw alreadyResponded();
       throw error;
     }
   });

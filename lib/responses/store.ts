@@ -11,6 +11,7 @@ import { exec, join, sql, type RawWork } from "@/lib/db/raw";
 import { newId } from "@/lib/ids";
 import type { Answers, AnswerValue } from "@/lib/schema/answers";
 import type { FormSchema, Question } from "@/lib/schema/form-schema";
+import type { OnePerPersonColumns } from "./one-per-person";
 
 type SchemaQuestions = Pick<FormSchema, "questions">;
 
@@ -83,15 +84,19 @@ export function responseColumns(schema: SchemaQuestions, answers: Answers, metad
   };
 }
 
-/** The columns a response gets when it is finished at `at` (null while partial). */
-export function finishColumns(finished: boolean, at: Date, personKey: string, limitOnePerPerson: boolean) {
+/**
+ * The columns a response gets when it is finished at `at` (null while
+ * partial). The unique indexes (formId, onePerPerson) and (formId,
+ * onePerDevice) make one-per-person exact; only finished responses of such
+ * forms fill them (lib/responses/one-per-person.ts says with what).
+ */
+export function finishColumns(finished: boolean, at: Date, keys: OnePerPersonColumns | null) {
   return {
     finished,
     submittedAt: finished ? at : null,
     submittedDay: finished ? utcDay(at) : null,
-    // The unique index (formId, onePerPerson) makes one-per-person exact; only
-    // finished responses of such forms fill it.
-    onePerPerson: finished && limitOnePerPerson ? personKey : null,
+    onePerPerson: finished ? (keys?.onePerPerson ?? null) : null,
+    onePerDevice: finished ? (keys?.onePerDevice ?? null) : null,
   };
 }
 
@@ -100,6 +105,7 @@ export interface ResponseRow {
   formId: string;
   versionId: string;
   personKey: string;
+  deviceKey: string | null;
   idempotencyKey: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -107,6 +113,7 @@ export interface ResponseRow {
   submittedAt: Date | null;
   submittedDay: string | null;
   onePerPerson: string | null;
+  onePerDevice: string | null;
   answers: string;
   metadata: string;
   searchText: string;
@@ -119,9 +126,9 @@ export interface ResponseRow {
 /** Inserts one Response row (in a rawTransaction). */
 export function* insertResponseRow(r: ResponseRow): RawWork<void> {
   yield* exec(sql`
-    INSERT INTO "Response" ("id", "formId", "versionId", "personKey", "onePerPerson", "idempotencyKey", "finished",
+    INSERT INTO "Response" ("id", "formId", "versionId", "personKey", "deviceKey", "onePerPerson", "onePerDevice", "idempotencyKey", "finished",
       "createdAt", "updatedAt", "submittedAt", "submittedDay", "answers", "metadata", "searchText")
-    VALUES (${r.id}, ${r.formId}, ${r.versionId}, ${r.personKey}, ${r.onePerPerson}, ${r.idempotencyKey}, ${r.finished},
+    VALUES (${r.id}, ${r.formId}, ${r.versionId}, ${r.personKey}, ${r.deviceKey}, ${r.onePerPerson}, ${r.onePerDevice}, ${r.idempotencyKey}, ${r.finished},
       ${r.createdAt}, ${r.updatedAt}, ${r.submittedAt}, ${r.submittedDay}, ${r.answers}, ${r.metadata}, ${r.searchText})`);
 }
 

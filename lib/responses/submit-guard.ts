@@ -36,6 +36,7 @@ export class FormRefused extends Error {
 const takesResponses = (form: PublishedForm, now: Date) => sql`
     "id" = ${form.formId} AND "slug" = ${form.slug} AND "status" = 'published'
       AND "publishedVersion" = ${form.version} AND "limitOnePerPerson" = ${form.limitOnePerPerson}
+      AND "onePerPersonBy" = ${form.onePerPersonBy}
       AND ("maxResponses" IS NULL OR "responseCount" < "maxResponses")
       AND ("startAt" IS NULL OR "startAt" <= ${now}) AND ("endAt" IS NULL OR "endAt" > ${now})`;
 
@@ -77,10 +78,10 @@ async function refusalOf(form: PublishedForm, at: Date): Promise<AppError | "sta
   forgetPublishedForm(form.slug);
   const row = await db.form.findUnique({
     where: { id: form.formId },
-    select: { slug: true, status: true, publishedVersion: true, limitOnePerPerson: true, startAt: true, endAt: true, maxResponses: true, responseCount: true },
+    select: { slug: true, status: true, publishedVersion: true, limitOnePerPerson: true, onePerPersonBy: true, startAt: true, endAt: true, maxResponses: true, responseCount: true },
   });
   if (!row || row.status !== "published" || row.slug !== form.slug || row.publishedVersion === null) return notFound("Form");
-  if (row.publishedVersion !== form.version || row.limitOnePerPerson !== form.limitOnePerPerson) return "stale";
+  if (row.publishedVersion !== form.version || row.limitOnePerPerson !== form.limitOnePerPerson || row.onePerPersonBy !== form.onePerPersonBy) return "stale";
   switch (availability(row, at)) {
     case "not_open":
       return new AppError("form_not_open", `This form opens for responses at ${row.startAt!.toISOString()}`);

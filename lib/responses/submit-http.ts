@@ -55,6 +55,5 @@ export async function postView(req: Request, slug: string): Promise<Response> {
 
 /** No cookie is set here: reading the form has no side effects. */
 export async function getPublishedForm(req: Request, slug: string): Promise<Response> {
-  const { personKey } = identifyRespondent(req);
-  return respond(200, { form: await getPublicForm(slug, personKey) });
+  return respond(200, { form: await getPublicForm(slug, identifyRespondent(req)) });
 }

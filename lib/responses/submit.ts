@@ -10,7 +10,8 @@
  * per-IP rate limit → published form → Idempotency-Key replay → spam check →
  * answer validation → one transaction whose last statement is the guard
  * (lib/responses/submit-guard.ts) that enforces startAt/endAt/maxResponses
- * exactly; one-per-person is the unique index (formId, onePerPerson).
+ * exactly; one-per-person is the unique index (formId, onePerPerson), and
+ * for cookie-less clients of "browser" forms (formId, onePerDevice).
  */
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -22,13 +23,14 @@ import type { Respondent } from "@/lib/public/respondent";
 import { spamVerdict, type SpamSignals } from "@/lib/public/spam";
 import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
 import { splitMetadata, type Answers } from "@/lib/schema/answers";
+import { alreadyCounted, isOnePerPersonViolation, onePerPersonColumns } from "./one-per-person";
 import { answerRows, finishColumns, insertResponseRow, responseColumns } from "./store";
 import { withPublishedForm, writeAnswersThenGuard } from "./submit-guard";
 import type { PublicResponse } from "./submit-schemas";
 
 export interface SubmitResponseInput extends SpamSignals {
   slug: string;
-  respondent: Pick<Respondent, "personKey" | "ip">;
+  respondent: Pick<Respondent, "personKey" | "deviceKey" | "ip">;
   /** Question key → value, as sent (validated here against the published version). */
   answers: Record<string, unknown>;
   /** true: start an unfinished response (finish it with updateResponse). */
@@ -96,13 +98,12 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
     // Dropped spam gets the usual answer and leaves no trace.
     if (verdict === "drop") return { status: 201, body: { response: serializeResponse(newId(now.getTime()), finishing ? now : null) } };
 
-    const { personKey } = input.respondent;
+    const { personKey, deviceKey } = input.respondent;
+    // A partial response may not have the e-mail (or hidden value) yet: its keys are then null.
+    const keys = onePerPersonColumns(form, input.respondent, values, { demand: finishing });
     // Exactness is at finishing (unique index); this only spares someone who
     // already answered from filling in a response that can never be sent.
-    if (!finishing && form.limitOnePerPerson) {
-      const done = await db.response.findFirst({ where: { formId: form.formId, onePerPerson: personKey }, select: { id: true } });
-      if (done) throw alreadyResponded();
-    }
+    if (!finishing && (await alreadyCounted(form.formId, keys))) throw alreadyResponded();
     const { answers, metadata } = splitMetadata(form.schema, values);
     const id = newId(now.getTime());
     const response = {
@@ -110,10 +111,11 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
       formId: form.formId,
       versionId: form.versionId,
       personKey,
+      deviceKey,
       idempotencyKey,
       createdAt: now,
       updatedAt: now,
-      ...finishColumns(finishing, now, personKey, form.limitOnePerPerson),
+      ...finishColumns(finishing, now, keys),
       ...responseColumns(form.schema, answers, metadata),
     };
     const rows = answerRows(form.schema, answers, metadata);
@@ -128,7 +130,7 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
         const earlier = await replayIdempotent(form.formId, idempotencyKey);
         if (earlier) return earlier;
       }
-      if (isUniqueViolation(error, "onePerPerson")) throw alreadyResponded();
+      if (isOnePerPersonViolation(error)) throw alreadyResponded();
       throw error;
     }
     return { status: 201, body: { response: serializeResponse(id, finishing ? now : null) } };

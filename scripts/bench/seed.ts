@@ -212,7 +212,7 @@ export async function seed(url: string, n: number, log: (line: string) => void):
       const personKey = rng.hex(64);
       const createdAt = new Date(at.getTime() - 20_000 - rng.int(600_000));
       const id = newId(createdAt.getTime());
-      const fin = finishColumns(finished, at, personKey, false);
+      const fin = finishColumns(finished, at, null);
       const cols = responseColumns(plan.schema, answers, metadata);
       batch.responses.push([id, plan.form.id, plan.versionId, personKey, fin.onePerPerson, null, fin.finished, createdAt, fin.submittedAt ?? createdAt, fin.submittedAt, fin.submittedDay, cols.answers, cols.metadata, cols.searchText]);
       for (const a of answerRows(plan.schema, answers, metadata)) {

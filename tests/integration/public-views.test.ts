@@ -27,13 +27,16 @@ describe("POST /api/public/forms/:slug/views", () => {
     expect((await stored(form.id)).views).toBe(2);
   });
 
-  it("sets the fl_rid cookie for a first-time visitor (keyed by IP + user agent until it comes back)", async () => {
+  it("sets the fl_rid cookie for a first-time visitor, keyed by that cookie from the first view on", async () => {
     const form = await publishedForm(owner, schema);
     const agent = `vitest-views-${Date.now()}`;
     const res = await respondent({ cookie: false, userAgent: agent }).post(viewsPath(form.slug));
     expect(res.status).toBe(204);
-    expect(res.headers.get("set-cookie")).toMatch(/^fl_rid=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/);
-    await respondent({ cookie: false, userAgent: agent }).post(viewsPath(form.slug));
+    const setCookie = res.headers.get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/^fl_rid=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/);
+    // Coming back with it is the same visitor, whatever its address or browser now.
+    const back = await request("POST", viewsPath(form.slug), undefined, { headers: { cookie: setCookie.split(";")[0], "user-agent": `${agent}-updated` } });
+    expect(back.status).toBe(204);
     expect((await stored(form.id)).views).toBe(1);
   });
 

@@ -11,7 +11,7 @@ import { FormNotice } from "@/components/respondent/form-notice";
 import { FormRenderer } from "@/components/respondent/form-renderer";
 import { FLASH_COOKIE, readFlash } from "@/lib/public/form-post";
 import { availability, findPublishedForm } from "@/lib/public/published-form";
-import { hasAnswered, personKeyOf } from "@/lib/public/respondent-status";
+import { hasAnswered, respondentOf } from "@/lib/public/respondent-status";
 import { issueStartToken } from "@/lib/public/spam";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -42,12 +42,6 @@ export default async function PublicFormPage({ params, searchParams }: Props) {
 
   const state = availability(form);
   if (state === "not_open" || state === "closed") return <FormNotice kind={state} title={schema.title} opensAt={form.startAt} />;
-  // Someone who already answered hears that, even when the form has since filled up.
-  if (form.limitOnePerPerson && (await hasAnswered(form.formId, personKeyOf(await headers())))) {
-    return <FormNotice kind="already_responded" title={schema.title} />;
-  }
-  if (state === "full") return <FormNotice kind="full" title={schema.title} />;
-
   const flash = readFlash((await cookies()).get(FLASH_COOKIE)?.value);
   const query = await searchParams;
   const hiddenValues: Record<string, string> = {};
@@ -57,6 +51,13 @@ export default async function PublicFormPage({ params, searchParams }: Props) {
     const value = Array.isArray(given) ? given[0] : given ?? (flash?.answers[q.key] as string | undefined);
     if (typeof value === "string" && value !== "") hiddenValues[q.key] = value.slice(0, HIDDEN_MAX);
   }
+
+  // Someone who already answered (this browser, or this invite link) hears
+  // that, even when the form has since filled up.
+  if (await hasAnswered(form, respondentOf(await headers()), hiddenValues)) {
+    return <FormNotice kind="already_responded" title={schema.title} />;
+  }
+  if (state === "full") return <FormNotice kind="full" title={schema.title} />;
 
   return (
     <>
