@@ -185,7 +185,7 @@ export function Builder({ form }: { form: FormDetail }) {
             label="Side panel"
             tabs={[
               { id: "preview", label: "Preview", content: <LivePreview values={values} activeKey={activeKey} /> },
-              { id: "settings", label: "Settings", content: <Card><SettingsPanel formId={form.id} settings={{ ...settings, status }} onSaved={setSettings} /></Card> },
+              { id: "settings", label: "Settings", content: <Card><SettingsPanel formId={form.id} settings={{ ...settings, status }} onSaved={setSettings} hiddenKeys={(values.questions ?? []).filter((q) => q?.type === "hidden" && q.key).map((q) => q.key)} /></Card> },
             ]}
           />
         </aside>

@@ -1,5 +1,5 @@
 /**
- * The form's settings (slug, open/close times, response cap, one per person):
+ * The form's settings (slug, open/close times, response cap, one per person and what a person is):
  * PATCH /api/forms/:id with only what changed. Validated with the API's
  * updateFormSchema (the inputs are converted to the API's shapes first), and
  * the server's 400 details land next to their fields too.
@@ -10,7 +10,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { MAX_RESPONSES_LIMIT, updateFormSchema } from "@/lib/forms/settings";
-import { Alert, Button, Checkbox, Input, useToast } from "@/components/ui";
+import { Alert, Button, Checkbox, Input, Select, useToast } from "@/components/ui";
 import { callApi } from "@/components/dashboard/api";
 
 export interface FormSettings {
@@ -20,6 +20,7 @@ export interface FormSettings {
   endAt: string | null;
   maxResponses: number | null;
   limitOnePerPerson: boolean;
+  onePerPersonBy: string;
 }
 
 interface SettingsValues {
@@ -28,9 +29,10 @@ interface SettingsValues {
   endAt: string;
   maxResponses: string;
   limitOnePerPerson: boolean;
+  onePerPersonBy: string;
 }
 type Field = keyof SettingsValues;
-const FIELDS: Field[] = ["slug", "startAt", "endAt", "maxResponses", "limitOnePerPerson"];
+const FIELDS: Field[] = ["slug", "startAt", "endAt", "maxResponses", "limitOnePerPerson", "onePerPersonBy"];
 
 /** ISO instant → the value of a datetime-local input, in the viewer's time zone. */
 function toLocalInput(iso: string | null): string {
@@ -46,6 +48,7 @@ const toValues = (s: FormSettings): SettingsValues => ({
   endAt: toLocalInput(s.endAt),
   maxResponses: s.maxResponses === null ? "" : String(s.maxResponses),
   limitOnePerPerson: s.limitOnePerPerson,
+  onePerPersonBy: s.onePerPersonBy,
 });
 
 /** The PATCH body these inputs mean (every field; empty = cleared). */
@@ -62,6 +65,7 @@ function toBody(v: SettingsValues) {
     endAt: instant(v.endAt),
     maxResponses: v.maxResponses.trim() === "" ? null : Number(v.maxResponses),
     limitOnePerPerson: v.limitOnePerPerson,
+    onePerPersonBy: v.onePerPersonBy,
   };
 }
 
@@ -79,7 +83,17 @@ const resolver: Resolver<SettingsValues> = async (values) => {
   return { values: {}, errors };
 };
 
-export function SettingsPanel({ formId, settings, onSaved }: { formId: string; settings: FormSettings; onSaved: (s: FormSettings) => void }) {
+/** The choices for onePerPersonBy: the browser, the e-mail answer, or one of the draft's hidden fields (and the stored one). */
+function personOptions(hiddenKeys: string[], current: string) {
+  const hidden = [...new Set([...hiddenKeys.map((k) => `hidden:${k}`), ...(current.startsWith("hidden:") ? [current] : [])])];
+  return [
+    { value: "browser", label: "Browser (a cookie; IP address and browser without one)" },
+    { value: "email", label: "E-mail address (the first email question's answer)" },
+    ...hidden.map((v) => ({ value: v, label: `Link value: hidden field “${v.slice("hidden:".length)}” (e.g. an invite id)` })),
+  ];
+}
+
+export function SettingsPanel({ formId, settings, onSaved, hiddenKeys = [] }: { formId: string; settings: FormSettings; onSaved: (s: FormSettings) => void; hiddenKeys?: string[] }) {
   const router = useRouter();
   const toast = useToast();
   const [baseline, setBaseline] = useState(settings);
@@ -143,7 +157,14 @@ export function SettingsPanel({ formId, settings, onSaved }: { formId: string; s
         error={errors.maxResponses?.message}
         {...register("maxResponses")}
       />
-      <Checkbox label="One response per person" hint="Recognised by a cookie, or by IP address and browser without one." {...register("limitOnePerPerson")} />
+      <Checkbox label="One response per person" hint="See below for who counts as one person." {...register("limitOnePerPerson")} />
+      <Select
+        label="One person is"
+        hint="A cookie is lost with private windows or cleared cookies; an e-mail is not verified; an invite link can be forwarded."
+        options={personOptions(hiddenKeys, baseline.onePerPersonBy)}
+        error={errors.onePerPersonBy?.message}
+        {...register("onePerPersonBy")}
+      />
       <div><Button type="submit" loading={isSubmitting}>Save settings</Button></div>
     </form>
   );

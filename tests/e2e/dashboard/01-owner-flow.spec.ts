@@ -177,6 +177,21 @@ test("owner: setup, sign in, build, reorder, settings, publish, API key, sign ou
     await page.reload();
     await page.getByRole("tab", { name: "Settings" }).click();
     await expect(page.getByLabel("Response limit (optional)")).toHaveValue("100");
+
+    // One person per e-mail needs an email question, which this form lacks: the server says so next to the choice.
+    const again = page.getByRole("form", { name: "Form settings" });
+    await again.getByLabel("One response per person").check();
+    await again.getByLabel("One person is").selectOption("email");
+    await again.getByRole("button", { name: "Save settings" }).click();
+    await expect(again.getByText('One response per e-mail needs an "email" question in the form')).toBeVisible();
+    // With the limit off, the choice is only stored.
+    await again.getByLabel("One response per person").uncheck();
+    await again.getByRole("button", { name: "Save settings" }).click();
+    await expect(again.getByText("Settings saved.")).toBeVisible();
+    await page.reload();
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await expect(page.getByLabel("One person is")).toHaveValue("email");
+    await expect(page.getByLabel("One response per person")).not.toBeChecked();
   });
 
   await test.step("publish and read the public link", async () => {
