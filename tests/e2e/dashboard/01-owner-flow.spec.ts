@@ -183,7 +183,8 @@ test("owner: setup, sign in, build, reorder, settings, publish, API key, sign ou
     await again.getByLabel("One response per person").check();
     await again.getByLabel("One person is").selectOption("email");
     await again.getByRole("button", { name: "Save settings" }).click();
-    await expect(again.getByText('One response per e-mail needs an "email" question in the form')).toBeVisible();
+    await expect(again.getByText('One response per e-mail needs an "email" question in the form', { exact: true })).toBeVisible();
+    await expect(again.getByText(/^Not saved: onePerPersonBy does not fit the draft form/)).toBeVisible();
     // With the limit off, the choice is only stored.
     await again.getByLabel("One response per person").uncheck();
     await again.getByRole("button", { name: "Save settings" }).click();
