@@ -11,6 +11,8 @@
  * screen readers read the question first; Tab enters the options.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { ADVANCE_MS } from "@/components/question-types/shared/choice-group";
+import { controlOf } from "@/components/question-types/respondent-controls";
 import type { AnswerValue } from "@/lib/schema/answers";
 import type { FormRendererProps } from "./form-renderer";
 import { ThankYou } from "./form-renderer";
@@ -28,9 +30,6 @@ interface ImmersiveProps extends FormRendererProps {
   shell: (children: ReactNode, onSubmit: (e: FormEvent<HTMLFormElement>) => void, className: string) => ReactNode;
 }
 
-const SINGLE_PICK = new Set(["single-choice", "yes-no", "rating", "nps"]);
-const ADVANCE_MS = 350;
-const TEN_WINDOW_MS = 700;
 
 function buildSteps(schema: FormRendererProps["schema"]): Step[] {
   const steps: Step[] = schema.description ? [{ kind: "welcome" }] : [];
@@ -136,43 +135,16 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
   /** Sets an answer; a single pick by tap or shortcut moves on by itself, as in Typeform. */
   const pick = (q: Visible, value: AnswerValue | undefined, advance: boolean, wait?: number) => {
     session.setAnswer(q.key, value);
-    if (advance && SINGLE_PICK.has(q.type) && value !== undefined) advanceSoon(wait);
+    if (advance && controlOf(q.type).advancesOnPick && value !== undefined) advanceSoon(wait);
   };
 
-  /** A shortcut key on the current question; true when it was used. */
-  const shortcut = (q: Visible, key: string): boolean => {
-    const upper = key.toUpperCase();
-    if (q.type === "single-choice" || q.type === "multiple-choice") {
-      // Letters as Typeform does (shown on the options); digits 1–9 work too.
-      const index = /^[1-9]$/.test(key) ? Number(key) - 1 : upper.charCodeAt(0) - 65;
-      const option = key.length === 1 ? q.options[index] : undefined;
-      if (!option) return false;
-      if (q.type === "single-choice") pick(q, option, true);
-      else {
-        const now = (session.draftRef.current[q.key] as string[] | undefined) ?? [];
-        const nextValue = now.includes(option) ? now.filter((o) => o !== option) : [...now, option];
-        pick(q, nextValue.length ? nextValue : undefined, false);
-      }
-      return true;
-    }
-    if (q.type === "yes-no" && (upper === "Y" || upper === "N")) {
-      pick(q, upper === "Y", true);
-      return true;
-    }
-    if ((q.type === "rating" || q.type === "nps") && /^[0-9]$/.test(key)) {
-      const min = q.type === "nps" ? 0 : q.scaleMin;
-      const max = q.type === "nps" ? 10 : q.scaleMax;
-      const now = Date.now();
-      const ten = key === "0" && lastDigit.current.digit === "1" && now - lastDigit.current.at < TEN_WINDOW_MS && max >= 10;
-      const value = ten ? 10 : Number(key);
-      lastDigit.current = { digit: key, at: now };
-      if (value < min || value > max) return true;
-      // "1" may become "10": wait a little longer before moving on.
-      pick(q, value, true, key === "1" && max >= 10 ? TEN_WINDOW_MS + 50 : ADVANCE_MS);
-      return true;
-    }
-    return false;
-  };
+  /** A shortcut key on the current question (its type's, see components/question-types); true when it was used. */
+  const shortcut = (q: Visible, key: string): boolean =>
+    controlOf(q.type).shortcut?.(q, key, {
+      value: session.draftRef.current[q.key],
+      pick: (value, advance, wait) => pick(q, value, advance, wait),
+      lastDigit: lastDigit.current,
+    }) ?? false;
 
   const onKey = (e: KeyboardEvent | React.KeyboardEvent) => {
     if (done || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || ("isComposing" in e && e.isComposing)) return;
