@@ -48,3 +48,22 @@ export interface RespondentControl<T extends QuestionType> {
 }
 
 export type RespondentControls = { [T in QuestionType]: RespondentControl<T> };
+
+/** Props of a type's builder editor: the question's path in the builder's react-hook-form. */
+export interface EditorProps {
+  /** `questions.<index>` */
+  path: `questions.${number}`;
+  /** The validation message of one of the question's fields (e.g. "options.2"). */
+  err: (field: string) => string | undefined;
+}
+
+export interface BuilderEditor<T extends QuestionType> {
+  /** The type's name in the builder's pickers. */
+  label: string;
+  /** A new question of this type with sensible defaults (valid for its strict schema). */
+  create: (key: string, title: string) => QuestionOf<T>;
+  /** The type's own settings (placeholder, options, scale…); null when it has none. */
+  Editor: ComponentType<EditorProps> | null;
+}
+
+export type BuilderEditors = { [T in QuestionType]: BuilderEditor<T> };
