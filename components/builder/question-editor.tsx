@@ -56,6 +56,16 @@ export function QuestionEditor({ index, onReplace }: { index: number; onReplace:
       <Input label={type === "hidden" ? "Label (optional)" : type === "statement" ? "Text" : "Question"} error={err("title")} {...title} onChange={onTitleChange} />
       {type !== "hidden" && <Textarea label="Description (optional)" rows={2} error={err("description")} {...register(`${p}.description`, { setValueAs: emptyToUndefined })} />}
 
+      {type !== "hidden" && (
+        <Input
+          label="Screen group (optional)"
+          hint="Immersive mode shows consecutive questions with the same group name on one screen"
+          className="mono"
+          spellCheck={false}
+          error={err("group")}
+          {...register(`${p}.group`, { setValueAs: emptyToUndefined })}
+        />
+      )}
       {Editor && <Editor path={p} err={err} />}
 
       {canBeRequired(type) && <Checkbox label="Required" {...register(`${p}.required`)} />}

@@ -11,7 +11,7 @@ export const typeLabels = Object.fromEntries(questionTypes.map((t) => [t, builde
 
 export const CHOICE_TYPES = ["single-choice", "multiple-choice", "dropdown"] as const satisfies QuestionType[];
 export const PLACEHOLDER_TYPES = ["short-text", "long-text", "email", "url", "phone", "number", "dropdown"] as const satisfies QuestionType[];
-const SCALE_LABEL_TYPES = ["rating", "nps"] as const satisfies QuestionType[];
+const SCALE_LABEL_TYPES = ["rating", "nps", "opinion-scale"] as const satisfies QuestionType[];
 
 const has = <T extends string>(list: readonly T[], type: string): type is T => (list as readonly string[]).includes(type);
 
@@ -67,7 +67,7 @@ export function newQuestion(type: QuestionType, otherKeys: Iterable<string>): Qu
 
 /**
  * The question as another type: keeps what both types share (key, title,
- * description, required, options, placeholder, scale labels) and drops the rest,
+ * description, group, required, options, placeholder, scale labels) and drops the rest,
  * so the result is valid for its new type's strict schema.
  */
 export function convertQuestion(question: Question, type: QuestionType): Question {
@@ -78,6 +78,7 @@ export function convertQuestion(question: Question, type: QuestionType): Questio
   if (type !== "hidden") {
     out.title = (typeof q.title === "string" && q.title.trim()) || NEW_QUESTION_TITLE;
     if (typeof q.description === "string" && q.description) out.description = q.description;
+    if (typeof q.group === "string" && q.group) out.group = q.group;
   } else if (typeof q.title === "string" && q.title) out.title = q.title;
   if (canBeRequired(type) && q.required === true) out.required = true;
   if (isChoice(type) && Array.isArray(q.options) && q.options.length) out.options = q.options;

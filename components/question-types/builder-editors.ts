@@ -17,6 +17,11 @@ import { singleChoiceEditor } from "./single-choice/builder";
 import { statementEditor } from "./statement/builder";
 import { urlEditor } from "./url/builder";
 import { yesNoEditor } from "./yes-no/builder";
+import { matrixEditor } from "./matrix/builder";
+import { rankingEditor } from "./ranking/builder";
+import { consentEditor } from "./consent/builder";
+import { timeEditor } from "./time/builder";
+import { opinionScaleEditor } from "./opinion-scale/builder";
 import type { BuilderEditors } from "./types";
 
 export const builderEditors = {
@@ -35,4 +40,9 @@ export const builderEditors = {
   date: dateEditor,
   statement: statementEditor,
   hidden: hiddenEditor,
+  matrix: matrixEditor,
+  ranking: rankingEditor,
+  consent: consentEditor,
+  time: timeEditor,
+  "opinion-scale": opinionScaleEditor,
 } satisfies BuilderEditors;

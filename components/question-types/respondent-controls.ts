@@ -19,6 +19,11 @@ import { ratingControl } from "./rating/respondent";
 import { shortTextControl } from "./short-text/respondent";
 import { singleChoiceControl } from "./single-choice/respondent";
 import { statementControl } from "./statement/respondent";
+import { matrixControl } from "./matrix/respondent";
+import { rankingControl } from "./ranking/respondent";
+import { consentControl } from "./consent/respondent";
+import { timeControl } from "./time/respondent";
+import { opinionScaleControl } from "./opinion-scale/respondent";
 import type { QuestionFieldProps, RespondentControls, ShortcutContext, VisibleQuestion } from "./types";
 import { urlControl } from "./url/respondent";
 import { yesNoControl } from "./yes-no/respondent";
@@ -39,6 +44,11 @@ export const respondentControls = {
   date: dateControl,
   statement: statementControl,
   hidden: hiddenControl,
+  matrix: matrixControl,
+  ranking: rankingControl,
+  consent: consentControl,
+  time: timeControl,
+  "opinion-scale": opinionScaleControl,
 } satisfies RespondentControls;
 
 // The map is keyed by the question's own type, so each entry takes exactly

@@ -1,20 +1,46 @@
 "use client";
+import { useState } from "react";
 import type { QuestionOf } from "@/lib/schema/form-schema";
-import { InputFrame, textOf } from "../shared/frame";
+import { InputFrame } from "../shared/frame";
+import { OTHER_LABEL, OTHER_VALUE, OtherText } from "../shared/other";
+import { useShownOptions } from "../shared/shuffle";
 import type { QuestionFieldProps, RespondentControl } from "../types";
 
 function Dropdown(props: QuestionFieldProps<QuestionOf<"dropdown">>) {
-  const { text, set } = textOf(props);
-  const q = props.question;
+  const { question: q, value, onChange, idPrefix } = props;
+  const options = useShownOptions(q);
+  const [otherChosen, setOtherChosen] = useState(false);
+  const typed = typeof value === "string" && !q.options.includes(value) ? value : null;
+  const otherOpen = typed !== null || (otherChosen && value === undefined);
+  const [text, setText] = useState(typed ?? "");
+  const selected = otherOpen ? OTHER_VALUE : typeof value === "string" ? value : "";
   return (
     <InputFrame
       props={props}
       control={(common) => (
-        <select {...common} value={text} onChange={(e) => set(e.target.value)}>
+        <select
+          {...common}
+          value={selected}
+          onChange={(e) => {
+            const v = e.target.value;
+            if (v === OTHER_VALUE) {
+              setOtherChosen(true);
+              return onChange(text.trim() ? text : undefined, "input");
+            }
+            setOtherChosen(false);
+            onChange(v === "" ? undefined : v, "input");
+          }}
+        >
           <option value="">{q.placeholder ?? "Select an option"}</option>
-          {q.options.map((o) => <option key={o} value={o}>{o}</option>)}
+          {options.map((o) => <option key={o} value={o}>{o}</option>)}
+          {q.allowOther ? <option value={OTHER_VALUE}>{OTHER_LABEL}…</option> : null}
         </select>
       )}
+      after={
+        q.allowOther ? (
+          <OtherText q={q} idPrefix={idPrefix} open={otherOpen} focusOnOpen={false} text={typed ?? text} onText={(t) => { setText(t); setOtherChosen(true); onChange(t.trim() ? t : undefined, "input"); }} />
+        ) : null
+      }
     />
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 import { Input } from "@/components/ui";
-import { ListField, useQuestionField } from "../shared/editor-fields";
+import { ChoiceExtras, ListField, useQuestionField } from "../shared/editor-fields";
 import type { BuilderEditor, EditorProps } from "../types";
 
 function MultipleChoiceEditor(props: EditorProps) {
@@ -8,6 +8,7 @@ function MultipleChoiceEditor(props: EditorProps) {
   return (
     <>
       <ListField {...props} />
+      <ChoiceExtras {...props} />
       <div className="form-grid">
         <Input label="At least (selections, optional)" type="number" min={0} error={props.err("minSelections")} {...f.num("minSelections")} />
         <Input label="At most (selections, optional)" type="number" min={1} error={props.err("maxSelections")} {...f.num("maxSelections")} />

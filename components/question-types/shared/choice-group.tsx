@@ -15,6 +15,9 @@ export interface Choice {
   label: ReactNode;
   key?: string;
   className?: string;
+  /** Overrides for a choice whose state is not the answer itself ("Other"). */
+  checked?: boolean;
+  onToggle?: (checked: boolean, via: PickedVia) => void;
 }
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -28,7 +31,7 @@ export function ChoiceGroup({ props, choices, multiple, layout }: { props: Quest
   return (
     <div className={`fl-choices ${layout}`} onPointerDown={() => (pointerAt.current = Date.now())}>
       {choices.map((c) => {
-        const checked = multiple ? picked.includes(c.value) : value === c.answer;
+        const checked = c.checked ?? (multiple ? picked.includes(c.value) : value === c.answer);
         return (
           <label key={c.value} className={`fl-choice ${c.className ?? ""}`}>
             <input
@@ -38,6 +41,7 @@ export function ChoiceGroup({ props, choices, multiple, layout }: { props: Quest
               value={c.value}
               checked={checked}
               onChange={(e) => {
+                if (c.onToggle) return c.onToggle(e.target.checked, via());
                 if (!multiple) return onChange(c.answer, via());
                 const next = e.target.checked ? [...picked, c.value] : picked.filter((p) => p !== c.value);
                 onChange(next.length ? next : undefined, via());

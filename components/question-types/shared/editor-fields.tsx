@@ -2,7 +2,7 @@
 /** Builder settings shared by several types (inside the builder's react-hook-form). */
 import { Controller, useFormContext } from "react-hook-form";
 import { emptyToUndefined, toOptionalNumber, type BuilderValues } from "@/components/builder/types";
-import { Button, Input } from "@/components/ui";
+import { Button, Checkbox, Input } from "@/components/ui";
 import type { EditorProps } from "../types";
 
 type NumberField = "maxLength" | "minSelections" | "maxSelections" | "scaleMin" | "scaleMax";
@@ -15,6 +15,7 @@ export function useQuestionField({ path }: EditorProps) {
     text: (field: "placeholder" | "minLabel" | "maxLabel" | "min" | "max") => register(`${path}.${field}`, { setValueAs: emptyToUndefined }),
     num: (field: NumberField | "min" | "max") => register(`${path}.${field}`, { setValueAs: toOptionalNumber }),
     raw: (field: "style") => register(`${path}.${field}`),
+    flag: (field: "allowOther" | "randomize" | "multiple") => register(`${path}.${field}`),
   };
 }
 
@@ -39,7 +40,7 @@ export function ScaleLabelFields(props: EditorProps) {
 }
 
 /** An editable list of strings (choice options, matrix rows and columns, ranking items). */
-export function ListField({ path, err, field = "options", legend = "Options", item = "Option" }: EditorProps & { field?: "options"; legend?: string; item?: string }) {
+export function ListField({ path, err, field = "options", legend = "Options", item = "Option" }: EditorProps & { field?: "options" | "rows" | "columns"; legend?: string; item?: string }) {
   const { control } = useFormContext<BuilderValues>();
   return (
     <Controller
@@ -83,4 +84,15 @@ export function ListEditor({ value, onChange, legend, item, error, itemError }: 
 /** "<Item> N" for the first N not already in the list (items must be unique). */
 function nextLabel(value: string[], item: string): string {
   for (let n = value.length + 1; ; n++) if (!value.includes(`${item} ${n}`)) return `${item} ${n}`;
+}
+
+/** single-choice, multiple-choice, dropdown: "Other" with a text box, and a shuffled order per respondent. */
+export function ChoiceExtras(props: EditorProps) {
+  const f = useQuestionField(props);
+  return (
+    <div className="row">
+      <Checkbox label="Add an “Other” choice with a text box" {...f.flag("allowOther")} />
+      <Checkbox label="Shuffle the options for each respondent" {...f.flag("randomize")} />
+    </div>
+  );
 }
