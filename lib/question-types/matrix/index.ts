@@ -37,6 +37,8 @@ export const spec = {
   },
   // "row: column; row: column, column", in the question's row order.
   csvCell: (q, value) => {
+    // A value stored under an earlier version's type of this key is written as it is.
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return answerCell(value);
     const answer = value as MatrixAnswer;
     const parts = q.rows.filter((row) => Object.hasOwn(answer, row)).map((row) => `${row}: ${[answer[row]].flat().join(", ")}`);
     return answerCell(parts.join("; "));
