@@ -7,6 +7,7 @@
  */
 import type { ComponentType, ReactNode } from "react";
 import type { AnswerValue } from "@/lib/schema/answers";
+import type { SummaryOf } from "@/lib/analytics/summary";
 import type { Question, QuestionOf, QuestionType } from "@/lib/schema/form-schema";
 
 /** How a value was picked: a pointer tap may move an immersive form on; arrow keys never do. */
@@ -67,3 +68,23 @@ export interface BuilderEditor<T extends QuestionType> {
 }
 
 export type BuilderEditors = { [T in QuestionType]: BuilderEditor<T> };
+
+/** One question's summary entry of type T (the analytics API's typed result). */
+export type SummaryEntryOf<T extends QuestionType> = T extends Exclude<QuestionType, "statement">
+  ? { key: string; title: string; type: T; responses: number; summary: SummaryOf<T> }
+  : never;
+
+export interface AnalyticsCardProps<T extends QuestionType> {
+  entry: SummaryEntryOf<T>;
+  /** The question in the published form (undefined: a later version dropped it). */
+  question: QuestionOf<T> | undefined;
+  /** The heading shown (the question's title, else the summary's, else its key). */
+  title: string;
+}
+
+export interface AnalyticsCard<T extends QuestionType> {
+  /** The numbers and the chart that fit the type; null: the type has nothing to chart (statement). */
+  Body: ComponentType<AnalyticsCardProps<T>> | null;
+}
+
+export type AnalyticsCards = { [T in QuestionType]: AnalyticsCard<T> };
