@@ -38,7 +38,7 @@ function Dropdown(props: QuestionFieldProps<QuestionOf<"dropdown">>) {
       )}
       after={
         q.allowOther ? (
-          <OtherText q={q} idPrefix={idPrefix} open={otherOpen} focusOnOpen={false} text={typed ?? text} onText={(t) => { setText(t); setOtherChosen(true); onChange(t.trim() ? t : undefined, "input"); }} />
+          <OtherText q={q} idPrefix={idPrefix} open={otherOpen} text={typed ?? text} onText={(t) => { setText(t); setOtherChosen(true); onChange(t.trim() ? t : undefined, "input"); }} />
         ) : null
       }
     />

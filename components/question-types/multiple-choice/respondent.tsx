@@ -37,7 +37,7 @@ function MultipleChoice(props: QuestionFieldProps<QuestionOf<"multiple-choice">>
     <GroupFrame props={props}>
       <ChoiceGroup props={props} choices={choices} multiple layout="fl-list" />
       {q.allowOther ? (
-        <OtherText q={q} idPrefix={idPrefix} open={otherOpen} focusOnOpen text={typed ?? text} onText={(t) => { setText(t); withOther(true, t); }} />
+        <OtherText q={q} idPrefix={idPrefix} open={otherOpen} text={typed ?? text} onText={(t) => { setText(t); withOther(true, t); }} />
       ) : null}
       {q.minSelections || q.maxSelections ? (
         <p className="fl-hint">

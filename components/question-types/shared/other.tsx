@@ -5,25 +5,20 @@
  * box is always shown and posts as `<key>:other`, with the choice posting
  * OTHER_VALUE (lib/question-types reads both).
  */
-import { useEffect, useRef } from "react";
 import { otherField } from "@/lib/question-types/form-fields";
 import type { VisibleQuestion } from "../types";
 
 export { OTHER_CHOICE as OTHER_VALUE } from "@/lib/question-types/form-fields";
 export const OTHER_LABEL = "Other";
 
-export function OtherText({ q, idPrefix, open, text, onText, focusOnOpen }: { q: VisibleQuestion; idPrefix: string; open: boolean; text: string; onText: (text: string) => void; focusOnOpen: boolean }) {
-  const input = useRef<HTMLInputElement>(null);
-  const wasOpen = useRef(open);
-  useEffect(() => {
-    // Opening "Other" by choice moves focus into its box (not on load).
-    if (open && !wasOpen.current && focusOnOpen) input.current?.focus();
-    wasOpen.current = open;
-  }, [open, focusOnOpen]);
+/**
+ * Focus is left where it is when "Other" opens (arrow keys may just be passing
+ * through the choices); the box follows the choices, so Tab reaches it next.
+ */
+export function OtherText({ q, idPrefix, open, text, onText }: { q: VisibleQuestion; idPrefix: string; open: boolean; text: string; onText: (text: string) => void }) {
   return (
     <div className="fl-other-text" data-closed={open ? undefined : ""}>
       <input
-        ref={input}
         className="fl-input"
         type="text"
         id={`${idPrefix}-${q.key}-other`}

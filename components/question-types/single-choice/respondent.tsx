@@ -37,7 +37,6 @@ function SingleChoice(props: QuestionFieldProps<QuestionOf<"single-choice">>) {
           q={q}
           idPrefix={idPrefix}
           open={otherOpen}
-          focusOnOpen
           text={typed ?? text}
           onText={(t) => {
             setText(t);
