@@ -33,9 +33,6 @@ export type { StatKind } from "@/lib/question-types/spec";
 /** How a question's answers are counted: its registry entry's statKind. */
 export const statKindOf = (type: QuestionType): StatKind => questionTypeSpecs[type].statKind;
 
-/** The types whose counters keep one row per value, by kind (the SQL below lists them). */
-const typesOfKind = (...kinds: StatKind[]) => questionTypes.filter((t) => kinds.includes(statKindOf(t)));
-
 /** The key's counters describe it exactly when every published version gave it a type of the same kind. */
 export function statKindsAgree(types: Iterable<Question["type"]>): boolean {
   return new Set([...types].map(statKindOf)).size <= 1;
@@ -105,9 +102,10 @@ export function* applyStatDeltas(formId: string, deltas: StatDelta[]): RawWork<v
  * The question types come from the schema of each response's version, as at
  * write time. Used to fill the table after a bulk load (the benchmark's
  * seeder) and by the tests that check the counters never drift; the
- * migration that created the table holds a frozen copy of it.
+ * migration that created the table holds a frozen copy of it (the query for
+ * the types of that time: `types`, in the order it listed them).
  */
-export function answerStatsQuery(provider: Provider, formId?: string): string {
+export function answerStatsQuery(provider: Provider, formId?: string, types: readonly QuestionType[] = questionTypes): string {
   const sqlite = provider === "sqlite";
   const forForm = (alias: string) => (formId === undefined ? "" : ` AND ${alias}."formId" = ${quote(formId)}`);
   const finished = sqlite ? "1" : "TRUE";
@@ -119,10 +117,11 @@ export function answerStatsQuery(provider: Provider, formId?: string): string {
     : `JOIN "FormVersion" v ON v."id" = r."versionId"
        JOIN LATERAL jsonb_array_elements(v."schema"::jsonb -> 'questions') AS q("value") ON q."value" ->> 'key' = a."questionKey"`;
   const type = sqlite ? `json_extract(q.value, '$.type')` : `(q."value" ->> 'type')`;
-  const list = (types: QuestionType[]) => types.map(quote).join(", ");
-  const scale = list(typesOfKind("scale"));
-  const perValue = list(typesOfKind("scale", "choice", "ranked"));
-  const ranked = list(typesOfKind("ranked"));
+  const list = (...kinds: StatKind[]) => types.filter((t) => kinds.includes(statKindOf(t))).map(quote).join(", ");
+  const scale = list("scale");
+  const perValue = list("scale", "choice", "ranked");
+  // Only rankings sum their per-value rows (positions); without one the sum is a constant.
+  const rankedSum = list("ranked") ? `COALESCE(SUM(CASE WHEN ${type} IN (${list("ranked")}) THEN a."valueNumber" END), 0.0)` : "0.0";
   const integerText = sqlite ? `CAST(CAST(a."valueNumber" AS INTEGER) AS TEXT)` : `CAST(CAST(a."valueNumber" AS BIGINT) AS TEXT)`;
   return `
     SELECT a."formId" AS "formId", a."questionKey" AS "questionKey", '' AS "bucket",
@@ -133,7 +132,7 @@ export function answerStatsQuery(provider: Provider, formId?: string): string {
     UNION ALL
     SELECT a."formId", a."questionKey",
            '=' || CASE WHEN ${type} IN (${scale}) THEN ${integerText} ELSE a."valueText" END,
-           COUNT(*), COALESCE(SUM(CASE WHEN ${type} IN (${ranked}) THEN a."valueNumber" END), 0.0)
+           COUNT(*), ${rankedSum}
     FROM "Answer" a
     JOIN "Response" r ON r."id" = a."responseId"
     ${typed}

@@ -7,7 +7,9 @@
  * Runs on SQLite and PostgreSQL.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { answerStatsQuery } from "@/lib/analytics/answer-stats";
 import { analyticsSummarySchema } from "@/lib/analytics/summary";
+import { db, provider } from "@/lib/db/client";
 import { issueStartToken, MIN_FILL_MS } from "@/lib/public/spam";
 import { responseSchema } from "@/lib/responses/list";
 import { createOwner, publishedForm, request, type Owner } from "../helpers/api";
@@ -153,6 +155,27 @@ describe("summary", () => {
     expect(analyticsSummarySchema.safeParse(res.body).error).toBeUndefined();
     const byKey = Object.fromEntries(res.body.questions.map((q: { key: string; responses: number; summary: unknown }) => [q.key, { responses: q.responses, summary: q.summary }]));
     for (const [key, value] of Object.entries(expected)) expect(byKey[key], key).toEqual(value);
+  });
+});
+
+describe("counters", () => {
+  type Stat = { questionKey: string; bucket: string; count: number | bigint; sum: number };
+  const normalise = (rows: Stat[]) =>
+    rows
+      .map((r) => ({ key: `${r.questionKey} ${r.bucket}`, count: Number(r.count), sum: Math.round(Number(r.sum) * 1e6) / 1e6 }))
+      .filter((r) => r.count !== 0)
+      .sort((x, y) => (x.key < y.key ? -1 : 1));
+
+  it("equal the recompute from the Answer rows (ranking positions summed per option)", async () => {
+    const stored = normalise(await db.$queryRaw<Stat[]>`SELECT "questionKey", "bucket", "count", "sum" FROM "AnswerStat" WHERE "formId" = ${form.id}`);
+    expect(stored).toEqual(normalise(await db.$queryRawUnsafe<Stat[]>(answerStatsQuery(provider, form.id))));
+    // A at 1 + 2 + 3, B at 2 + 1 + 1, C at 3 + 3 + 2
+    expect(stored.filter((r) => r.key.startsWith("rank ="))).toEqual([
+      { key: "rank =A", count: 3, sum: 6 },
+      { key: "rank =B", count: 3, sum: 4 },
+      { key: "rank =C", count: 3, sum: 8 },
+    ]);
+    expect(stored.find((r) => r.key === `grid =${JSON.stringify(["Speed", "Good"])}`)?.count).toBe(2);
   });
 });
 
