@@ -67,6 +67,7 @@ describe("definitions", () => {
   it.each([
     ["a matrix without rows", q({ type: "matrix", rows: [], columns: ["a"] }), "questions.0.rows"],
     ["a matrix row named __proto__", q({ type: "matrix", rows: ["__proto__"], columns: ["a"] }), "questions.0.rows"],
+    ["a matrix row named toString", q({ type: "matrix", rows: ["Speed", "toString"], columns: ["a"] }), "questions.0.rows"],
     ["a matrix with repeated columns", q({ type: "matrix", rows: ["r"], columns: ["a", "a"] }), "questions.0.columns"],
     ["a ranking with repeated options", q({ type: "ranking", options: ["a", "a"] }), "questions.0.options"],
     ["consent with an unknown field", q({ type: "consent", checked: true }), "questions.0"],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isReservedObjectKey } from "@/lib/http/reserved-keys";
 import type { AnswerValue } from "@/lib/schema/answers";
 import { base, optionList } from "../define";
 import { answerCell, countOf, postedList, PRESENCE_OPERATORS } from "../kinds";
@@ -6,8 +7,8 @@ import { partField } from "../form-fields";
 import type { QuestionTypeSpec } from "../spec";
 import { answer } from "./answer";
 
-// Rows become the answer object's keys: names that are special on plain objects are refused.
-const rowList = optionList.refine((rows) => !rows.some((r) => r === "__proto__" || r === "constructor" || r === "prototype"), "A row cannot be named __proto__, constructor or prototype");
+// Rows become the answer object's keys: names a plain object has already (__proto__, toString, …) are refused.
+const rowList = optionList.refine((rows) => !rows.some(isReservedObjectKey), "This row name is reserved (constructor, prototype, toString, …); choose another");
 
 /** A Likert grid: one answer (or, with `multiple`, several) per row. */
 export const definition = z.strictObject({ ...base, type: z.literal("matrix"), rows: rowList, columns: optionList, multiple: z.boolean().optional() });
