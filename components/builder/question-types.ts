@@ -3,29 +3,15 @@
  * looks like, how to turn one type into another, and question keys derived
  * from titles. Pure functions (unit-tested in tests/unit/builder-questions.test.ts).
  */
-import { questionKeySchema, type Question, type QuestionType } from "@/lib/schema/form-schema";
+import { builderEditors } from "@/components/question-types/builder-editors";
+import { questionKeySchema, questionTypes, type Question, type QuestionType } from "@/lib/schema/form-schema";
 
-export const typeLabels: Record<QuestionType, string> = {
-  "short-text": "Short text",
-  "long-text": "Long text",
-  email: "Email",
-  number: "Number",
-  url: "Website (URL)",
-  phone: "Phone number",
-  "single-choice": "Single choice",
-  "multiple-choice": "Multiple choice",
-  dropdown: "Dropdown",
-  rating: "Rating",
-  nps: "Net Promoter Score",
-  "yes-no": "Yes / No",
-  date: "Date",
-  statement: "Statement (no answer)",
-  hidden: "Hidden field (from the URL)",
-};
+/** Each type's name in the builder's pickers (components/question-types/<type>/builder.tsx). */
+export const typeLabels = Object.fromEntries(questionTypes.map((t) => [t, builderEditors[t].label])) as Record<QuestionType, string>;
 
 export const CHOICE_TYPES = ["single-choice", "multiple-choice", "dropdown"] as const satisfies QuestionType[];
 export const PLACEHOLDER_TYPES = ["short-text", "long-text", "email", "url", "phone", "number", "dropdown"] as const satisfies QuestionType[];
-const SCALE_LABEL_TYPES = ["rating", "nps"] as const satisfies QuestionType[];
+const SCALE_LABEL_TYPES = ["rating", "nps", "opinion-scale"] as const satisfies QuestionType[];
 
 const has = <T extends string>(list: readonly T[], type: string): type is T => (list as readonly string[]).includes(type);
 
@@ -76,25 +62,12 @@ export const isValidKey = (key: string) => questionKeySchema.safeParse(key).succ
 export function newQuestion(type: QuestionType, otherKeys: Iterable<string>): Question {
   const title = type === "hidden" ? "" : NEW_QUESTION_TITLE;
   const key = type === "hidden" ? uniqueKey("ref", otherKeys) : derivedKey(title, otherKeys);
-  switch (type) {
-    case "single-choice":
-    case "multiple-choice":
-    case "dropdown":
-      return { key, type, title, options: ["Option 1", "Option 2"] } as Question;
-    case "rating":
-      return { key, type, title, scaleMin: 1, scaleMax: 5, style: "stars" };
-    case "hidden":
-      return { key, type };
-    case "statement":
-      return { key, type, title };
-    default:
-      return { key, type, title } as Question;
-  }
+  return (builderEditors[type].create as (key: string, title: string) => Question)(key, title);
 }
 
 /**
  * The question as another type: keeps what both types share (key, title,
- * description, required, options, placeholder, scale labels) and drops the rest,
+ * description, group, required, options, placeholder, scale labels) and drops the rest,
  * so the result is valid for its new type's strict schema.
  */
 export function convertQuestion(question: Question, type: QuestionType): Question {
@@ -105,6 +78,7 @@ export function convertQuestion(question: Question, type: QuestionType): Questio
   if (type !== "hidden") {
     out.title = (typeof q.title === "string" && q.title.trim()) || NEW_QUESTION_TITLE;
     if (typeof q.description === "string" && q.description) out.description = q.description;
+    if (typeof q.group === "string" && q.group) out.group = q.group;
   } else if (typeof q.title === "string" && q.title) out.title = q.title;
   if (canBeRequired(type) && q.required === true) out.required = true;
   if (isChoice(type) && Array.isArray(q.options) && q.options.length) out.options = q.options;

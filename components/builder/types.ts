@@ -23,6 +23,15 @@ export interface EditableQuestion {
   style?: "stars" | "numbers";
   minLabel?: string;
   maxLabel?: string;
+  /** Immersive mode: consecutive questions with the same group share one screen. */
+  group?: string;
+  allowOther?: boolean;
+  randomize?: boolean;
+  rows?: string[];
+  columns?: string[];
+  multiple?: boolean;
+  /** consent: the statement agreed to. */
+  text?: string;
 }
 
 export interface BuilderValues {

@@ -6,7 +6,7 @@
  * the public API. With `preview` it never touches the network (the builder's
  * live preview).
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { HONEYPOT_FIELD, START_TOKEN_FIELD } from "@/lib/public/form-fields";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import { ImmersiveForm } from "./immersive-form";
@@ -117,16 +117,19 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
         <h1 className="fl-form-title">{schema.title}</h1>
         {schema.description ? <p className="fl-form-desc">{schema.description}</p> : null}
       </header>
-      {visible.map((q) => (
-        <QuestionField
-          key={q.key}
-          question={q}
-          value={session.draft[q.key]}
-          error={session.errors[q.key]}
-          onChange={(v) => session.setAnswer(q.key, v)}
-          idPrefix={idPrefix}
-          marker={q.type === "statement" ? undefined : `${++number}.`}
-        />
+      {visible.map((q, i) => (
+        <Fragment key={q.key}>
+          {/* A question group (one screen in immersive mode) is set apart here by a rule. */}
+          {i > 0 && q.group !== visible[i - 1].group ? <hr className="fl-group-break" /> : null}
+          <QuestionField
+            question={q}
+            value={session.draft[q.key]}
+            error={session.errors[q.key]}
+            onChange={(v) => session.setAnswer(q.key, v)}
+            idPrefix={idPrefix}
+            marker={q.type === "statement" ? undefined : `${++number}.`}
+          />
+        </Fragment>
       ))}
       <p className="fl-banner" role="alert">{session.banner}</p>
       <div className="fl-actions">

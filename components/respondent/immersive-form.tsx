@@ -1,6 +1,7 @@
 "use client";
 /**
- * Immersive mode: one question at a time, Typeform-style.
+ * Immersive mode: one question at a time, Typeform-style; consecutive
+ * questions with the same `group` share one screen (a question group).
  *
  * Keys: Enter goes on (Shift+Enter is a new line in long text); ↑/↓ move
  * between questions unless focus is in a control that uses arrows itself
@@ -11,6 +12,8 @@
  * screen readers read the question first; Tab enters the options.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { ADVANCE_MS } from "@/components/question-types/shared/choice-group";
+import { controlOf } from "@/components/question-types/respondent-controls";
 import type { AnswerValue } from "@/lib/schema/answers";
 import type { FormRendererProps } from "./form-renderer";
 import { ThankYou } from "./form-renderer";
@@ -19,7 +22,9 @@ import { QuestionField, type PickedVia, type VisibleQuestion as Visible } from "
 import { hasStartedResponse, type useResponse } from "./use-response";
 import { checkAnswers } from "./validate";
 
-type Step = { kind: "welcome" } | { kind: "question"; q: Visible; n: number | null };
+type Numbered = { q: Visible; n: number | null };
+/** A screen: the welcome, or one question, or a group's questions (`qs.length > 1`). */
+type Step = { kind: "welcome" } | { kind: "question"; q: Visible; qs: Numbered[] };
 
 interface ImmersiveProps extends FormRendererProps {
   restart?: () => void;
@@ -28,15 +33,16 @@ interface ImmersiveProps extends FormRendererProps {
   shell: (children: ReactNode, onSubmit: (e: FormEvent<HTMLFormElement>) => void, className: string) => ReactNode;
 }
 
-const SINGLE_PICK = new Set(["single-choice", "yes-no", "rating", "nps"]);
-const ADVANCE_MS = 350;
-const TEN_WINDOW_MS = 700;
 
 function buildSteps(schema: FormRendererProps["schema"]): Step[] {
   const steps: Step[] = schema.description ? [{ kind: "welcome" }] : [];
   let n = 0;
   for (const q of schema.questions) {
-    if (q.type !== "hidden") steps.push({ kind: "question", q, n: q.type === "statement" ? null : ++n });
+    if (q.type === "hidden") continue;
+    const item = { q, n: q.type === "statement" ? null : ++n };
+    const prev = steps.at(-1);
+    if (q.group && prev?.kind === "question" && prev.q.group === q.group) prev.qs.push(item);
+    else steps.push({ kind: "question", q, qs: [item] });
   }
   return steps;
 }
@@ -72,7 +78,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
       session.resume(found.id, { ...found.metadata, ...found.answers, ...hiddenValues });
       let after = -1;
       steps.forEach((s, i) => {
-        if (s.kind === "question" && found.answers[s.q.key] !== undefined) after = i;
+        if (s.kind === "question" && s.qs.some((x) => found.answers[x.q.key] !== undefined)) after = i;
       });
       if (after >= 0 && indexRef.current === 0) go(Math.min(after + 1, last));
     });
@@ -84,7 +90,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
 
   useEffect(() => {
     if (!activeQuestionKey) return;
-    const i = steps.findIndex((s) => s.kind === "question" && s.q.key === activeQuestionKey);
+    const i = steps.findIndex((s) => s.kind === "question" && s.qs.some((x) => x.q.key === activeQuestionKey));
     // Never steal focus from the builder's editor.
     if (i >= 0) go(i, undefined, false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the builder's selection only
@@ -107,7 +113,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
   const finish = async () => {
     const outcome = await session.submit();
     if (outcome.ok) return setDone(true);
-    const bad = steps.findIndex((s) => s.kind === "question" && outcome.errors[s.q.key]);
+    const bad = steps.findIndex((s) => s.kind === "question" && s.qs.some((x) => outcome.errors[x.q.key]));
     if (bad >= 0) go(bad);
   };
 
@@ -115,10 +121,11 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
     const i = indexRef.current;
     const step = steps[i];
     if (step?.kind === "question") {
-      const found = checkAnswers([step.q], session.draftRef.current);
-      if (found[step.q.key]) {
+      const found = checkAnswers(step.qs.map((x) => x.q), session.draftRef.current);
+      const bad = step.qs.find((x) => found[x.q.key]);
+      if (bad) {
         session.setErrors((e) => ({ ...e, ...found }));
-        document.getElementById(`${idPrefix}-${step.q.key}`)?.focus({ preventScroll: true });
+        document.getElementById(`${idPrefix}-${bad.q.key}`)?.focus({ preventScroll: true });
         return;
       }
     }
@@ -136,43 +143,18 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
   /** Sets an answer; a single pick by tap or shortcut moves on by itself, as in Typeform. */
   const pick = (q: Visible, value: AnswerValue | undefined, advance: boolean, wait?: number) => {
     session.setAnswer(q.key, value);
-    if (advance && SINGLE_PICK.has(q.type) && value !== undefined) advanceSoon(wait);
+    // On a group's screen the respondent moves on themselves: other questions may still be open.
+    const alone = (steps[indexRef.current] as Extract<Step, { kind: "question" }> | undefined)?.qs?.length === 1;
+    if (advance && alone && controlOf(q.type).advancesOnPick && value !== undefined) advanceSoon(wait);
   };
 
-  /** A shortcut key on the current question; true when it was used. */
-  const shortcut = (q: Visible, key: string): boolean => {
-    const upper = key.toUpperCase();
-    if (q.type === "single-choice" || q.type === "multiple-choice") {
-      // Letters as Typeform does (shown on the options); digits 1–9 work too.
-      const index = /^[1-9]$/.test(key) ? Number(key) - 1 : upper.charCodeAt(0) - 65;
-      const option = key.length === 1 ? q.options[index] : undefined;
-      if (!option) return false;
-      if (q.type === "single-choice") pick(q, option, true);
-      else {
-        const now = (session.draftRef.current[q.key] as string[] | undefined) ?? [];
-        const nextValue = now.includes(option) ? now.filter((o) => o !== option) : [...now, option];
-        pick(q, nextValue.length ? nextValue : undefined, false);
-      }
-      return true;
-    }
-    if (q.type === "yes-no" && (upper === "Y" || upper === "N")) {
-      pick(q, upper === "Y", true);
-      return true;
-    }
-    if ((q.type === "rating" || q.type === "nps") && /^[0-9]$/.test(key)) {
-      const min = q.type === "nps" ? 0 : q.scaleMin;
-      const max = q.type === "nps" ? 10 : q.scaleMax;
-      const now = Date.now();
-      const ten = key === "0" && lastDigit.current.digit === "1" && now - lastDigit.current.at < TEN_WINDOW_MS && max >= 10;
-      const value = ten ? 10 : Number(key);
-      lastDigit.current = { digit: key, at: now };
-      if (value < min || value > max) return true;
-      // "1" may become "10": wait a little longer before moving on.
-      pick(q, value, true, key === "1" && max >= 10 ? TEN_WINDOW_MS + 50 : ADVANCE_MS);
-      return true;
-    }
-    return false;
-  };
+  /** A shortcut key on the current question (its type's, see components/question-types); true when it was used. */
+  const shortcut = (q: Visible, key: string): boolean =>
+    controlOf(q.type).shortcut?.(q, key, {
+      value: session.draftRef.current[q.key],
+      pick: (value, advance, wait) => pick(q, value, advance, wait),
+      lastDigit: lastDigit.current,
+    }) ?? false;
 
   const onKey = (e: KeyboardEvent | React.KeyboardEvent) => {
     if (done || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || ("isComposing" in e && e.isComposing)) return;
@@ -194,7 +176,8 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
       return;
     }
     const step = steps[indexRef.current];
-    if (step?.kind === "question" && !e.shiftKey && shortcut(step.q, e.key)) e.preventDefault();
+    // Letter and digit keys would be ambiguous on a group's screen: there only Tab and the controls' own keys work.
+    if (step?.kind === "question" && step.qs.length === 1 && !e.shiftKey && shortcut(step.q, e.key)) e.preventDefault();
   };
   const onKeyRef = useRef(onKey);
   onKeyRef.current = onKey;
@@ -244,20 +227,23 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
                   </div>
                 ) : (
                   <>
-                    <QuestionField
-                      question={step.q}
-                      value={session.draft[step.q.key]}
-                      error={session.errors[step.q.key]}
-                      onChange={(v, via: PickedVia) => pick(step.q, v, via === "pointer")}
-                      idPrefix={idPrefix}
-                      shortcuts
-                      marker={step.n === null ? undefined : <>{step.n}<span className="fl-arrow">→</span></>}
-                    />
+                    {step.qs.map(({ q, n }) => (
+                      <QuestionField
+                        key={q.key}
+                        question={q}
+                        value={session.draft[q.key]}
+                        error={session.errors[q.key]}
+                        onChange={(v, via: PickedVia) => pick(q, v, via === "pointer")}
+                        idPrefix={idPrefix}
+                        shortcuts={step.qs.length === 1}
+                        marker={n === null ? undefined : <>{n}<span className="fl-arrow">→</span></>}
+                      />
+                    ))}
                     <div className={`fl-step-actions${i === last ? "" : " fl-js"}`}>
                       {i === last ? (
                         <button type="submit" className="fl-button" disabled={session.busy}>{session.busy ? "Submitting…" : "Submit"}</button>
                       ) : (
-                        <button type="button" className="fl-button" onClick={next}>{step.q.type === "statement" ? "Continue" : "OK"}</button>
+                        <button type="button" className="fl-button" onClick={next}>{step.qs.length === 1 && step.q.type === "statement" ? "Continue" : "OK"}</button>
                       )}
                       <span className="fl-enter-hint fl-js" aria-hidden="true">press <kbd>Enter ↵</kbd></span>
                     </div>

@@ -23,31 +23,15 @@
  */
 import { exec, join, sql, type RawWork } from "@/lib/db/raw";
 import type { Provider } from "@/lib/db/url";
+import { questionTypes, questionTypeSpecs, type QuestionType } from "@/lib/question-types";
+import type { StatKind } from "@/lib/question-types/spec";
 import type { Question } from "@/lib/schema/form-schema";
 import type { AnswerValueRow } from "@/lib/responses/store";
 
-/** How a question's answers are counted: per numeric value, per text value, or only in total. */
-export type StatKind = "scale" | "choice" | "number" | "text" | null;
+export type { StatKind } from "@/lib/question-types/spec";
 
-export function statKindOf(type: Question["type"]): StatKind {
-  switch (type) {
-    case "rating":
-    case "nps":
-      return "scale";
-    case "single-choice":
-    case "dropdown":
-    case "multiple-choice":
-    case "yes-no":
-    case "hidden":
-      return "choice";
-    case "number":
-      return "number";
-    case "statement":
-      return null;
-    default:
-      return "text";
-  }
-}
+/** How a question's answers are counted: its registry entry's statKind. */
+export const statKindOf = (type: QuestionType): StatKind => questionTypeSpecs[type].statKind;
 
 /** The key's counters describe it exactly when every published version gave it a type of the same kind. */
 export function statKindsAgree(types: Iterable<Question["type"]>): boolean {
@@ -89,6 +73,8 @@ export function statDeltas(questions: Pick<Question, "key" | "type">[], rows: An
     const kind = kindOf.get(row.questionKey);
     if (kind === "scale" && row.valueNumber !== null) add(row.questionKey, valueBucket(row.valueNumber), sign, 0);
     if (kind === "choice" && row.valueText !== null) add(row.questionKey, valueBucket(row.valueText), sign, 0);
+    // A ranking keeps each option's position sum beside its count: average = sum ÷ count.
+    if (kind === "ranked" && row.valueText !== null) add(row.questionKey, valueBucket(row.valueText), sign, sign * (row.valueNumber ?? 0));
   }
   return [...deltas.values()].sort((a, b) => (a.questionKey === b.questionKey ? cmp(a.bucket, b.bucket) : cmp(a.questionKey, b.questionKey)));
 }
@@ -116,9 +102,10 @@ export function* applyStatDeltas(formId: string, deltas: StatDelta[]): RawWork<v
  * The question types come from the schema of each response's version, as at
  * write time. Used to fill the table after a bulk load (the benchmark's
  * seeder) and by the tests that check the counters never drift; the
- * migration that created the table holds a frozen copy of it.
+ * migration that created the table holds a frozen copy of it (the query for
+ * the types of that time: `types`, in the order it listed them).
  */
-export function answerStatsQuery(provider: Provider, formId?: string): string {
+export function answerStatsQuery(provider: Provider, formId?: string, types: readonly QuestionType[] = questionTypes): string {
   const sqlite = provider === "sqlite";
   const forForm = (alias: string) => (formId === undefined ? "" : ` AND ${alias}."formId" = ${quote(formId)}`);
   const finished = sqlite ? "1" : "TRUE";
@@ -130,6 +117,11 @@ export function answerStatsQuery(provider: Provider, formId?: string): string {
     : `JOIN "FormVersion" v ON v."id" = r."versionId"
        JOIN LATERAL jsonb_array_elements(v."schema"::jsonb -> 'questions') AS q("value") ON q."value" ->> 'key' = a."questionKey"`;
   const type = sqlite ? `json_extract(q.value, '$.type')` : `(q."value" ->> 'type')`;
+  const list = (...kinds: StatKind[]) => types.filter((t) => kinds.includes(statKindOf(t))).map(quote).join(", ");
+  const scale = list("scale");
+  const perValue = list("scale", "choice", "ranked");
+  // Only rankings sum their per-value rows (positions); without one the sum is a constant.
+  const rankedSum = list("ranked") ? `COALESCE(SUM(CASE WHEN ${type} IN (${list("ranked")}) THEN a."valueNumber" END), 0.0)` : "0.0";
   const integerText = sqlite ? `CAST(CAST(a."valueNumber" AS INTEGER) AS TEXT)` : `CAST(CAST(a."valueNumber" AS BIGINT) AS TEXT)`;
   return `
     SELECT a."formId" AS "formId", a."questionKey" AS "questionKey", '' AS "bucket",
@@ -139,14 +131,14 @@ export function answerStatsQuery(provider: Provider, formId?: string): string {
     GROUP BY a."formId", a."questionKey"
     UNION ALL
     SELECT a."formId", a."questionKey",
-           '=' || CASE WHEN ${type} IN ('rating', 'nps') THEN ${integerText} ELSE a."valueText" END,
-           COUNT(*), 0.0
+           '=' || CASE WHEN ${type} IN (${scale}) THEN ${integerText} ELSE a."valueText" END,
+           COUNT(*), ${rankedSum}
     FROM "Answer" a
     JOIN "Response" r ON r."id" = a."responseId"
     ${typed}
     WHERE a."finished" = ${finished}${forForm("a")}
-      AND ${type} IN ('rating', 'nps', 'single-choice', 'dropdown', 'multiple-choice', 'yes-no', 'hidden')
-      AND (CASE WHEN ${type} IN ('rating', 'nps') THEN a."valueNumber" IS NOT NULL ELSE a."valueText" IS NOT NULL END)
+      AND ${type} IN (${perValue})
+      AND (CASE WHEN ${type} IN (${scale}) THEN a."valueNumber" IS NOT NULL ELSE a."valueText" IS NOT NULL END)
     GROUP BY a."formId", a."questionKey", 3`;
 }
 

@@ -12,7 +12,8 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import type { Question } from "@/lib/schema/form-schema";
 import { ANSWERED, statKindOf } from "./answer-stats";
-import { latestAnswers, ofTypes, round2, TEXT_TYPES, TOP_HIDDEN_VALUES, type Aggregates, type NumberStats } from "./question-summaries";
+import type { ValueCount } from "@/lib/question-types/spec";
+import { latestAnswers, latestExcluding, needing, round2, TOP_HIDDEN_VALUES, type Aggregates, type NumberStats } from "./question-summaries";
 
 interface StatRow {
   k: string;
@@ -22,18 +23,18 @@ interface StatRow {
 }
 
 export async function countedAggregates(formId: string, questions: Question[]): Promise<Aggregates> {
-  const texts = ofTypes(questions, ...TEXT_TYPES);
-  const hidden = ofTypes(questions, "hidden");
-  const numbers = ofTypes(questions, "number");
+  const latestOf = needing(questions, "latest");
+  const hidden = needing(questions, "top");
+  const numbers = needing(questions, "numbers");
   const [rows, latest, top, extremes] = await Promise.all([
     statRows(formId, questions),
-    Promise.all(texts.map((q) => latestAnswers({ formId }, q.key))),
+    Promise.all(latestOf.map((q) => latestAnswers({ formId }, q.key, latestExcluding(q)))),
     Promise.all(hidden.map((q) => topValues(formId, q.key))),
     Promise.all(numbers.map((q) => numberExtremes(formId, q.key))),
   ]);
 
   const answered = new Map<string, StatRow>();
-  const values = new Map<string, Map<string | number, number>>();
+  const values = new Map<string, Map<string | number, ValueCount>>();
   const kindOf = new Map(questions.map((q) => [q.key, statKindOf(q.type)]));
   for (const row of rows) {
     if (row.bucket === ANSWERED) {
@@ -41,8 +42,8 @@ export async function countedAggregates(formId: string, questions: Question[]): 
       continue;
     }
     const raw = row.bucket.slice(1);
-    const counts = values.get(row.k) ?? new Map<string | number, number>();
-    counts.set(kindOf.get(row.k) === "scale" ? Number(raw) : raw, Number(row.n));
+    const counts = values.get(row.k) ?? new Map<string | number, ValueCount>();
+    counts.set(kindOf.get(row.k) === "scale" ? Number(raw) : raw, { count: Number(row.n), sum: Number(row.sum) });
     values.set(row.k, counts);
   }
   const answeredCount = (key: string) => Number(answered.get(key)?.n ?? 0);
@@ -54,12 +55,10 @@ export async function countedAggregates(formId: string, questions: Question[]): 
     if (count > 0) numberStats.set(q.key, { count, avg: round2(Number(answered.get(q.key)!.sum) / count), ...extremes[i] });
   });
   return {
-    scaleCounts: values,
-    choiceCounts: values,
-    multiAnswered: new Map(ofTypes(questions, "multiple-choice").map((q) => [q.key, answeredCount(q.key)])),
-    numberStats,
-    textCounts: new Map(texts.map((q) => [q.key, answeredCount(q.key)])),
-    latest: new Map(texts.map((q, i) => [q.key, latest[i]])),
+    values,
+    answered: new Map(questions.map((q) => [q.key, answeredCount(q.key)])),
+    numbers: numberStats,
+    latest: new Map(latestOf.map((q, i) => [q.key, latest[i]])),
     top: new Map(hidden.map((q, i) => [q.key, { count: answeredCount(q.key), top: top[i] }])),
   };
 }
@@ -68,7 +67,7 @@ export async function countedAggregates(formId: string, questions: Question[]): 
 async function statRows(formId: string, questions: Question[]): Promise<StatRow[]> {
   const keys = questions.filter((q) => statKindOf(q.type) !== null).map((q) => q.key);
   if (!keys.length) return [];
-  const spread = questions.filter((q) => q.type !== "hidden" && statKindOf(q.type) !== null).map((q) => q.key);
+  const spread = needing(questions, "values").map((q) => q.key);
   const perValue = spread.length ? Prisma.sql`OR s."questionKey" IN (${Prisma.join(spread)})` : Prisma.empty;
   return db.$queryRaw<StatRow[]>(Prisma.sql`
     SELECT s."questionKey" AS k, s."bucket" AS bucket, s."count" AS n, s."sum" AS sum

@@ -7,7 +7,14 @@
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { andMetadata, hasMetadata, metadataDriver } from "@/lib/responses/filters";
-import type { Question, QuestionOf } from "@/lib/schema/form-schema";
+import { specOf } from "@/lib/question-types";
+import type { KeyAggregates, LatestAnswer, NumberStats, SummaryNeed, ValueCount } from "@/lib/question-types/spec";
+import type { Question } from "@/lib/schema/form-schema";
+
+export type { LatestAnswer, NumberStats } from "@/lib/question-types/spec";
+import { round2 } from "@/lib/question-types/kinds";
+
+export { round2 };
 
 export const LATEST_TEXT_ANSWERS = 5;
 export const TOP_HIDDEN_VALUES = 10;
@@ -15,7 +22,8 @@ export const TOP_HIDDEN_VALUES = 10;
 export interface QuestionSummary {
   /** Finished responses (after the filters) that answered this question. */
   responses: number;
-  summary: Record<string, unknown>;
+  /** The type's summary (its registry entry's summary.schema). */
+  summary: unknown;
 }
 
 export interface Scope {
@@ -23,8 +31,6 @@ export interface Scope {
   metadata?: Record<string, string>;
 }
 
-/** Averages are rounded to 2 decimals: enough for a 0..10 scale, stable to compare. */
-export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 const keyList = (questions: Question[]) => Prisma.join(questions.map((q) => q.key));
 
@@ -51,24 +57,27 @@ function answersOf(scope: Scope, questions: Question[]) {
 type Grouped = { k: string; t: string | null; v: number | null; n: number | bigint };
 
 /**
- * Answer rows per value, for scale questions (by valueNumber) and choice-like
- * ones (by valueText), in ONE pass over the answers (a filtered summary walks
- * the matching responses once for all of them).
+ * Answer rows per value (by valueNumber for scale kinds, by valueText
+ * otherwise; ranked kinds also sum their positions), in ONE pass over the
+ * answers (a filtered summary walks the matching responses once for all).
  */
-async function countsByValue(scope: Scope, scaled: Question[], choices: Question[]) {
-  const byKey = new Map<string, Map<string | number, number>>();
-  const questions = [...scaled, ...choices];
+async function countsByValue(scope: Scope, questions: Question[]) {
+  const byKey = new Map<string, Map<string | number, ValueCount>>();
   if (!questions.length) return byKey;
-  const numeric = new Set(scaled.map((q) => q.key));
+  const kindOf = new Map(questions.map((q) => [q.key, specOf(q).statKind]));
   const rows = await db.$queryRaw<Grouped[]>(Prisma.sql`
     SELECT a."questionKey" AS k, a."valueText" AS t, a."valueNumber" AS v, COUNT(*) AS n
     ${answersOf(scope, questions)}
     GROUP BY a."questionKey", a."valueText", a."valueNumber"`);
   for (const row of rows) {
-    const value = numeric.has(row.k) ? (row.v === null ? null : Number(row.v)) : row.t;
+    const kind = kindOf.get(row.k);
+    const value = kind === "scale" ? (row.v === null ? null : Number(row.v)) : row.t;
     if (value === null) continue;
-    const counts = byKey.get(row.k) ?? new Map<string | number, number>();
-    counts.set(value, (counts.get(value) ?? 0) + Number(row.n));
+    const counts = byKey.get(row.k) ?? new Map<string | number, ValueCount>();
+    const c = counts.get(value) ?? { count: 0, sum: 0 };
+    c.count += Number(row.n);
+    if (kind === "ranked") c.sum += Number(row.v ?? 0) * Number(row.n);
+    counts.set(value, c);
     byKey.set(row.k, counts);
   }
   return byKey;
@@ -99,75 +108,44 @@ async function totalsByKey(scope: Scope, questions: Question[]) {
   return byKey;
 }
 
-const sum = (values: Iterable<number>) => [...values].reduce((s, n) => s + n, 0);
-
-/** rating and nps: the distribution by SQL; count and avg follow exactly from it. */
-function scaleSummary(values: number[], counts: Map<string | number, number> | undefined) {
-  const distribution = Object.fromEntries(values.map((v) => [String(v), counts?.get(v) ?? 0]));
-  const count = sum(Object.values(distribution));
-  const total = values.reduce((s, v) => s + v * distribution[String(v)], 0);
-  return { avg: count ? round2(total / count) : 0, count, distribution };
-}
-
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
-export interface NumberStats {
-  count: number;
-  avg: number | null;
-  min: number | null;
-  max: number | null;
-}
-
-export interface LatestAnswer {
-  value: string;
-  submittedAt: string;
-}
-
 /**
- * What the per-question summaries are made of, by question key. Two sources
- * fill it: the Answer rows (rawAggregates: any filter) and the running
- * counters (counted-summaries.ts: unfiltered); shapeSummaries() turns either
- * into the same summaries.
+ * What the per-question summaries are made of, by question key (each
+ * question's summary `needs` say which it gets). Two sources fill it: the
+ * Answer rows (rawAggregates: any filter) and the running counters
+ * (counted-summaries.ts: unfiltered); shapeSummaries() turns either into the
+ * same summaries through the registry.
  */
 export interface Aggregates {
-  scaleCounts: Map<string, Map<string | number, number>>;
-  choiceCounts: Map<string, Map<string | number, number>>;
-  /** multiple-choice: responses that picked at least one option. */
-  multiAnswered: Map<string, number>;
-  numberStats: Map<string, NumberStats>;
-  textCounts: Map<string, number>;
+  values: Map<string, Map<string | number, ValueCount>>;
+  answered: Map<string, number>;
+  numbers: Map<string, NumberStats>;
   latest: Map<string, LatestAnswer[]>;
   top: Map<string, { count: number; top: { value: string; count: number }[] }>;
 }
 
-export const ofTypes = (questions: Question[], ...types: Question["type"][]) => questions.filter((q) => types.includes(q.type));
-export const TEXT_TYPES: Question["type"][] = ["short-text", "long-text", "email", "url", "phone", "date"];
+/** The questions whose summary needs any of `needs`. */
+export const needing = (questions: Question[], ...needs: SummaryNeed[]) =>
+  questions.filter((q) => specOf(q).summary.needs(q).some((n) => needs.includes(n)));
+
+/** With allowOther, the latest answers a summary keeps are the "Other" texts: the options are left out. */
+export const latestExcluding = (q: Question) => ("allowOther" in q && q.allowOther ? q.options : []);
 
 /** The aggregates computed from the Answer rows (filters applied first). */
 export async function rawAggregates(scope: Scope, questions: Question[]): Promise<Aggregates> {
-  const texts = ofTypes(questions, ...TEXT_TYPES);
-  const hidden = ofTypes(questions, "hidden");
-  const multi = ofTypes(questions, "multiple-choice");
-  const numbers = ofTypes(questions, "number");
-  const [counts, totals, latest, top] = await Promise.all([
-    countsByValue(scope, ofTypes(questions, "rating", "nps"), ofTypes(questions, "single-choice", "dropdown", "multiple-choice", "yes-no")),
-    totalsByKey(scope, [...multi, ...numbers, ...texts]),
-    Promise.all(texts.map((q) => latestAnswers(scope, q.key))),
+  const latestOf = needing(questions, "latest");
+  const hidden = needing(questions, "top");
+  const numbers = needing(questions, "numbers");
+  const [values, totals, latest, top] = await Promise.all([
+    countsByValue(scope, needing(questions, "values")),
+    totalsByKey(scope, needing(questions, "answered", "numbers")),
+    Promise.all(latestOf.map((q) => latestAnswers(scope, q.key, latestExcluding(q)))),
     Promise.all(hidden.map((q) => topValues(scope, q.key))),
   ]);
-  const totalOf = (q: Question) => totals.get(q.key);
-  const scaleCounts = counts;
-  const choiceCounts = counts;
-  const multiAnswered = new Map(multi.map((q) => [q.key, totalOf(q)?.responses ?? 0]));
-  const numberStats = new Map(numbers.flatMap((q) => (totalOf(q) ? [[q.key, totalOf(q)!.stats] as const] : [])));
-  const textCounts = new Map(texts.map((q) => [q.key, totalOf(q)?.rows ?? 0]));
   return {
-    scaleCounts,
-    choiceCounts,
-    multiAnswered,
-    numberStats,
-    textCounts,
-    latest: new Map(texts.map((q, i) => [q.key, latest[i]])),
+    values,
+    answered: new Map([...totals].map(([k, t]) => [k, t.responses])),
+    numbers: new Map(numbers.flatMap((q) => (totals.get(q.key) ? [[q.key, totals.get(q.key)!.stats] as const] : []))),
+    latest: new Map(latestOf.map((q, i) => [q.key, latest[i]])),
     top: new Map(hidden.map((q, i) => [q.key, top[i]])),
   };
 }
@@ -176,65 +154,21 @@ export async function summarizeQuestions(scope: Scope, questions: Question[]): P
   return shapeSummaries(questions, await rawAggregates(scope, questions));
 }
 
-/** The summaries of `questions`, shaped per type from aggregates of either source. */
+/** The summaries of `questions`, shaped by each type's registry entry from aggregates of either source. */
 export function shapeSummaries(questions: Question[], agg: Aggregates): Map<string, QuestionSummary> {
-  const { scaleCounts, choiceCounts, multiAnswered, numberStats, textCounts } = agg;
-  const latestByKey = agg.latest;
-  const topByKey = agg.top;
   const out = new Map<string, QuestionSummary>();
   for (const q of questions) {
-    switch (q.type) {
-      case "rating":
-      case "nps": {
-        const base = scaleSummary(q.type === "nps" ? range(0, 10) : range(q.scaleMin, q.scaleMax), scaleCounts.get(q.key));
-        out.set(q.key, { responses: base.count, summary: q.type === "nps" ? { ...base, ...npsScore(base.distribution, base.count) } : base });
-        break;
-      }
-      case "single-choice":
-      case "dropdown":
-      case "multiple-choice": {
-        const counts = choiceCounts.get(q.key);
-        // Every current option, zeros included; values of options a later version removed are left out.
-        const options = Object.fromEntries(q.options.map((o) => [o, counts?.get(o) ?? 0]));
-        const responses = q.type === "multiple-choice" ? (multiAnswered.get(q.key) ?? 0) : sum(Object.values(options));
-        out.set(q.key, { responses, summary: { count: responses, options } });
-        break;
-      }
-      case "yes-no": {
-        const counts = choiceCounts.get(q.key);
-        const yes = counts?.get("yes") ?? 0;
-        const no = counts?.get("no") ?? 0;
-        out.set(q.key, { responses: yes + no, summary: { count: yes + no, yes, no } });
-        break;
-      }
-      case "number": {
-        const stats = numberStats.get(q.key) ?? { count: 0, avg: null, min: null, max: null };
-        out.set(q.key, { responses: stats.count, summary: { ...stats } });
-        break;
-      }
-      case "hidden": {
-        const { count, top } = topByKey.get(q.key) ?? { count: 0, top: [] };
-        out.set(q.key, { responses: count, summary: { count, top } });
-        break;
-      }
-      case "statement":
-        break;
-      default: {
-        const count = textCounts.get(q.key) ?? 0;
-        out.set(q.key, { responses: count, summary: { count, latest: latestByKey.get(q.key) ?? [] } });
-      }
-    }
+    const of: KeyAggregates = {
+      values: agg.values.get(q.key) ?? new Map(),
+      answered: agg.answered.get(q.key) ?? 0,
+      numbers: agg.numbers.get(q.key) ?? null,
+      latest: agg.latest.get(q.key) ?? [],
+      top: agg.top.get(q.key) ?? { count: 0, top: [] },
+    };
+    const shaped = specOf(q).summary.shape(q, of);
+    if (shaped) out.set(q.key, shaped);
   }
   return out;
-}
-
-/** NPS: promoters 9–10, passives 7–8, detractors 0–6; score = %promoters − %detractors, rounded to a whole number. */
-function npsScore(distribution: Record<string, number>, count: number) {
-  const between = (lo: number, hi: number) => sum(range(lo, hi).map((v) => distribution[String(v)]));
-  const promoters = between(9, 10);
-  const passives = between(7, 8);
-  const detractors = between(0, 6);
-  return { promoters, passives, detractors, score: count ? Math.round(((promoters - detractors) / count) * 100) : 0 };
 }
 
 /**
@@ -242,10 +176,12 @@ function npsScore(distribution: Record<string, number>, count: number) {
  * first (the list's index) and probes each one's answer, so it stops after a
  * few rows instead of sorting every answer.
  */
-export async function latestAnswers(scope: Scope, key: string): Promise<LatestAnswer[]> {
+export async function latestAnswers(scope: Scope, key: string, excluding: string[] = []): Promise<LatestAnswer[]> {
+  // Leaving options out ("Other" texts only) may walk further back when others are rare.
+  const others = excluding.length ? Prisma.sql`AND a."valueText" NOT IN (${Prisma.join(excluding)})` : Prisma.empty;
   const rows = await db.$queryRaw<{ value: string; submittedAt: Date }[]>(Prisma.sql`
     SELECT a."valueText" AS value, r."submittedAt" AS "submittedAt"
-    FROM "Response" r JOIN "Answer" a ON a."responseId" = r."id" AND a."questionKey" = ${key}
+    FROM "Response" r JOIN "Answer" a ON a."responseId" = r."id" AND a."questionKey" = ${key} ${others}
     WHERE r."formId" = ${scope.formId} AND r."finished" = TRUE ${andMetadata(scope.metadata, Prisma.sql`r."id"`)}
     ORDER BY r."submittedAt" DESC, r."id" DESC
     LIMIT ${LATEST_TEXT_ANSWERS}`);

@@ -7,6 +7,7 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { andMetadata, checkMetadataKeys, countResponses, hasMetadata, metadataDriver, metadataFilterSchema } from "@/lib/responses/filters";
 import { getReadableForm, type ReadableForm } from "@/lib/responses/readable-form";
+import { questionTypes, questionTypeSpecs, type QuestionType } from "@/lib/question-types";
 import { statKindsAgree } from "./answer-stats";
 import { countedAggregates } from "./counted-summaries";
 import { rawAggregates, shapeSummaries, type Aggregates } from "./question-summaries";
@@ -17,20 +18,23 @@ export const analyticsSummaryQuerySchema = z
   .meta({ id: "AnalyticsSummaryQuery" });
 export type AnalyticsSummaryQuery = z.output<typeof analyticsSummaryQuerySchema>;
 
-const counts = z.record(z.string(), z.int());
-const latest = z.array(z.object({ value: z.string(), submittedAt: z.iso.datetime() }));
-/** Per-type summary shapes (documentation and tests; question-summaries.ts builds them). */
-export const questionSummarySchema = z.union([
-  z.object({ avg: z.number(), count: z.int(), distribution: counts }).describe("rating: every scale value as a key"),
+/** One question's entry in the summary, per type: its registry entry's summary schema. */
+const summaryEntry = <T extends QuestionType>(type: T) =>
   z
-    .object({ avg: z.number(), count: z.int(), distribution: counts, promoters: z.int(), passives: z.int(), detractors: z.int(), score: z.int().min(-100).max(100) })
-    .describe("nps: 0..10; promoters 9-10, passives 7-8, detractors 0-6; score = %promoters - %detractors"),
-  z.object({ count: z.int(), options: counts }).describe("single-choice, dropdown, multiple-choice (picks per option; count = responses)"),
-  z.object({ count: z.int(), yes: z.int(), no: z.int() }).describe("yes-no"),
-  z.object({ count: z.int(), avg: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable() }).describe("number"),
-  z.object({ count: z.int(), latest }).describe("text types and date: the 5 newest answers"),
-  z.object({ count: z.int(), top: z.array(z.object({ value: z.string(), count: z.int() })) }).describe("hidden: the 10 most frequent values"),
-]);
+    .object({ key: z.string(), title: z.string(), type: z.literal(type), responses: z.int(), summary: questionTypeSpecs[type].summary.schema as SummarySchemaOf<T> })
+    .meta({ id: `${pascal(type)}Summary` });
+type SummarySchemaOf<T extends QuestionType> = (typeof questionTypeSpecs)[T]["summary"]["schema"];
+const pascal = (type: string) => type.replace(/(^|-)(.)/g, (_, __, c: string) => c.toUpperCase());
+
+// Statements have no answers and never appear in the summary.
+const summarised = questionTypes.filter((t): t is Exclude<QuestionType, "statement"> => t !== "statement");
+export const questionSummaryEntrySchema = z.discriminatedUnion(
+  "type",
+  summarised.map(summaryEntry) as unknown as [ReturnType<typeof summaryEntry<Exclude<QuestionType, "statement">>>],
+);
+/** The summary of a question of type T (what its analytics card draws). */
+export type SummaryOf<T extends Exclude<QuestionType, "statement">> = z.output<SummarySchemaOf<T>>;
+export type QuestionSummaryEntry = z.output<typeof questionSummaryEntrySchema>;
 
 export const analyticsSummarySchema = z
   .object({
@@ -39,9 +43,10 @@ export const analyticsSummarySchema = z
     todayResponses: z.int().describe("Finished responses submitted today (UTC)"),
     weekResponses: z.int().describe("Finished responses of the 7 UTC days ending today"),
     completionRate: z.number().min(0).max(1),
-    questions: z.array(z.object({ key: z.string(), title: z.string(), type: z.string(), responses: z.int(), summary: questionSummarySchema })),
+    questions: z.array(questionSummaryEntrySchema),
   })
   .meta({ id: "AnalyticsSummary" });
+export type AnalyticsSummary = z.output<typeof analyticsSummarySchema>;
 
 /** "This week" is the 7 UTC days ending today (today included), not the calendar week. */
 export const WEEK_DAYS = 7;
@@ -62,9 +67,10 @@ export async function getSummary(userId: string, formId: string, query: Analytic
     completionRate,
     questions: form.questions.flatMap((q) => {
       const s = summaries.get(q.key);
-      return s ? [{ key: q.key, title: q.title ?? q.key, type: q.type, responses: s.responses, summary: s.summary }] : [];
+      // The registry shaped s.summary by q.type's own schema (QuestionTypeSpec ties them).
+      return s ? [{ key: q.key, title: q.title ?? q.key, type: q.type, responses: s.responses, summary: s.summary } as QuestionSummaryEntry] : [];
     }),
-  };
+  } satisfies AnalyticsSummary;
 }
 
 /**
@@ -85,11 +91,9 @@ async function aggregate(form: ReadableForm, metadata: Record<string, string> | 
 function mergeAggregates(a: Aggregates, b: Aggregates): Aggregates {
   const merge = <V>(x: Map<string, V>, y: Map<string, V>) => new Map([...x, ...y]);
   return {
-    scaleCounts: merge(a.scaleCounts, b.scaleCounts),
-    choiceCounts: merge(a.choiceCounts, b.choiceCounts),
-    multiAnswered: merge(a.multiAnswered, b.multiAnswered),
-    numberStats: merge(a.numberStats, b.numberStats),
-    textCounts: merge(a.textCounts, b.textCounts),
+    values: merge(a.values, b.values),
+    answered: merge(a.answered, b.answered),
+    numbers: merge(a.numbers, b.numbers),
     latest: merge(a.latest, b.latest),
     top: merge(a.top, b.top),
   };

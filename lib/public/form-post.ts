@@ -8,7 +8,8 @@
 import { AppError } from "@/lib/http/errors";
 import { BODY_LIMITS, readCappedBytes } from "@/lib/http/body";
 import { submitResponse } from "@/lib/responses/submit";
-import type { AnswerValue, Answers } from "@/lib/schema/answers";
+import { specOf } from "@/lib/question-types";
+import type { Answers } from "@/lib/schema/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import { errorsFromDetails, HONEYPOT_FIELD, START_TOKEN_FIELD } from "./form-fields";
 import { findPublishedForm } from "./published-form";
@@ -18,28 +19,12 @@ export const FLASH_COOKIE = "fl_flash";
 export const FLASH_MAX_AGE_S = 120;
 const FLASH_MAX_BYTES = 3_500;
 
-const NUMERIC = new Set(["number", "rating", "nps"]);
-
-/** Answers from posted fields, typed per question; the answers schema then checks them. */
+/** Answers from posted fields, read per question type (its registry entry); the answers schema then checks them. */
 export function answersFromFormData(schema: Pick<FormSchema, "questions">, data: FormData): Answers {
   const answers: Answers = {};
   for (const q of schema.questions) {
-    if (q.type === "statement") continue;
-    const values = data.getAll(q.key).filter((v): v is string => typeof v === "string");
-    if (values.length === 0) continue;
-    if (q.type === "multiple-choice") {
-      answers[q.key] = values.filter((v) => v !== "");
-      continue;
-    }
-    // HTML forms send line breaks as CRLF; the API (and the page with JavaScript) as LF.
-    const raw = values[0].replace(/\r\n?/g, "\n");
-    let value: AnswerValue = raw;
-    if (NUMERIC.has(q.type) && raw.trim() !== "") {
-      // A non-number stays text, so the message is the schema's "Enter a number".
-      const n = Number(raw.trim());
-      value = Number.isFinite(n) ? n : raw;
-    } else if (q.type === "yes-no" && (raw === "yes" || raw === "no")) value = raw === "yes";
-    answers[q.key] = value;
+    const value = specOf(q).fromFormPost(q, data);
+    if (value !== undefined) answers[q.key] = value;
   }
   return answers;
 }

@@ -9,7 +9,11 @@ import { z } from "zod";
 import { provider } from "@/lib/db/client";
 import { openRowCursor } from "@/lib/db/row-cursor";
 import { Prisma } from "@/lib/generated/sqlite/client";
+import { specOf } from "@/lib/question-types";
+import { answerCell } from "@/lib/question-types/kinds";
+import type { AnswerValue } from "@/lib/schema/answers";
 import { isAnswerable } from "@/lib/schema/form-schema";
+import { neutraliseCell } from "./csv-cell";
 import { checkDateRange, responseFilterShape, responseWhere, type ResponseFilters } from "./filters";
 import { getReadableForm } from "./readable-form";
 
@@ -36,31 +40,9 @@ export type ExportResponsesQuery = z.output<typeof exportResponsesQuerySchema>;
 const SQLITE_ISO = `strftime('%Y-%m-%dT%H:%M:%fZ', r."submittedAt")`;
 const PG_ISO = `to_char(r."submittedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-// OWASP CSV injection: a cell starting with one of these is read as a
-// formula. Spreadsheets also skip leading whitespace (" =1+1", "\n=1+1")
-// and some (LibreOffice, Excel with an East Asian IME) read the full-width
-// ＝ ＋ － ＠ as their ASCII twins, so those count too. A leading tab or CR
-// is neutralised whatever follows (OWASP's list). \s covers Unicode spaces
-// (NBSP, U+3000 ideographic space) and \uFEFF.
-const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
-
-/** Prefixes `'` to text a spreadsheet would run as a formula. */
-export function neutraliseCell(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
-/**
- * One answer as a cell. Choices are joined with "; ", yes-no is yes/no.
- * Numbers are written as numbers: they cannot carry a formula, and a
- * prefixed "-3" would turn a numeric column into text.
- */
-export function answerCell(value: unknown): string {
-  if (value === undefined || value === null) return "";
-  if (typeof value === "number") return String(value);
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  if (Array.isArray(value)) return neutraliseCell(value.map(String).join("; "));
-  return neutraliseCell(String(value));
-}
+export { neutraliseCell } from "./csv-cell";
+/** One answer as a cell, type-blind (the registry's cells use it); see lib/question-types/kinds.ts. */
+export { answerCell } from "@/lib/question-types/kinds";
 
 /** Own values only: a key a plain object inherits (toString) must read as unanswered, not as Object.prototype's function. */
 const own = (record: Record<string, unknown>, key: string) => (Object.hasOwn(record, key) ? record[key] : undefined);
@@ -68,7 +50,8 @@ const own = (record: Record<string, unknown>, key: string) => (Object.hasOwn(rec
 export async function exportResponsesCsv(userId: string, formId: string, query: ExportResponsesQuery): Promise<Response> {
   const form = await getReadableForm(userId, formId);
   const where = responseWhere(form, query as ResponseFilters);
-  const questionKeys = form.questions.filter(isAnswerable).map((q) => q.key);
+  const questions = form.questions.filter(isAnswerable);
+  const questionKeys = questions.map((q) => q.key);
   const metadataKeys = query.includeMetadata === "1" ? [...form.hiddenKeys] : [];
   const header = ["id", "submittedAt", ...questionKeys, ...metadataKeys.map((k) => `metadata.${k}`)];
 
@@ -78,7 +61,10 @@ export async function exportResponsesCsv(userId: string, formId: string, query: 
     return [
       id as string,
       submittedAt as string,
-      ...questionKeys.map((k) => answerCell(own(answers, k))),
+      ...questions.map((q) => {
+        const value = own(answers, q.key);
+        return value === undefined || value === null ? "" : specOf(q).csvCell(q, value as AnswerValue);
+      }),
       ...metadataKeys.map((k) => answerCell(own(metadata, k))),
     ];
   };

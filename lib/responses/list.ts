@@ -7,7 +7,9 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { notFound } from "@/lib/http/errors";
 import { checkDateRange, countResponses, responseFilterShape, responseWhere } from "./filters";
+import type { Answers } from "@/lib/schema/answers";
 import { getReadableForm } from "./readable-form";
+import { answerValueSchema } from "./submit-schemas";
 
 export const RESPONSES_PAGE_MAX = 50;
 
@@ -33,7 +35,7 @@ export const responseSchema = z
     submittedAt: z.iso.datetime().nullable().describe("null while partial"),
     startedAt: z.iso.datetime(),
     version: z.int().describe("The published form version the respondent answered"),
-    answers: z.record(z.string(), z.unknown()).describe("Question key → answer (hidden values are in metadata)"),
+    answers: z.record(z.string(), answerValueSchema).describe("Question key → answer (hidden values are in metadata)"),
     metadata: z.record(z.string(), z.string()).describe("Hidden question key → value"),
   })
   .meta({ id: "Response" });
@@ -63,9 +65,9 @@ export function serializeResponse(row: ResponseRow) {
     submittedAt: row.submittedAt ? new Date(row.submittedAt).toISOString() : null,
     startedAt: new Date(row.createdAt).toISOString(),
     version: Number(row.version),
-    answers: JSON.parse(row.answers) as Record<string, unknown>,
+    answers: JSON.parse(row.answers) as Answers,
     metadata: JSON.parse(row.metadata) as Record<string, string>,
-  };
+  } satisfies z.output<typeof responseSchema>;
 }
 
 const responseColumns = Prisma.sql`r."id", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata"`;

@@ -9,6 +9,7 @@
  */
 import { exec, join, sql, type RawWork } from "@/lib/db/raw";
 import { newId } from "@/lib/ids";
+import { specOf } from "@/lib/question-types";
 import type { Answers, AnswerValue } from "@/lib/schema/answers";
 import type { FormSchema, Question } from "@/lib/schema/form-schema";
 import type { OnePerPersonColumns } from "./one-per-person";
@@ -22,21 +23,11 @@ export interface AnswerValueRow {
   valueNumber: number | null;
 }
 
-const NUMERIC: ReadonlySet<Question["type"]> = new Set(["rating", "nps", "number"]);
-
-function rowsOf(q: Question, value: AnswerValue): AnswerValueRow[] {
-  const questionKey = q.key;
-  if (NUMERIC.has(q.type)) return [{ questionKey, valueText: null, valueNumber: Number(value) }];
-  if (q.type === "yes-no") return [{ questionKey, valueText: value ? "yes" : "no", valueNumber: value ? 1 : 0 }];
-  // One row per picked option, so "how many picked X" is a GROUP BY.
-  if (q.type === "multiple-choice") return (value as string[]).map((option) => ({ questionKey, valueText: option, valueNumber: null }));
-  return [{ questionKey, valueText: String(value).trim(), valueNumber: null }];
-}
-
 /**
- * The Answer rows of one response, in question order: numbers in valueNumber,
- * yes-no as "yes"/"no" + 1/0, one row per multiple-choice option, text as
- * given (trimmed), hidden values from `metadata`. Statements and unanswered
+ * The Answer rows of one response, in question order, as each type stores
+ * them (its registry entry's `rows`: numbers in valueNumber, yes-no as
+ * "yes"/"no" + 1/0, one row per multiple-choice option, text as given
+ * (trimmed), …), hidden values from `metadata`. Statements and unanswered
  * questions have no row.
  */
 export function answerRows(schema: SchemaQuestions, answers: Answers, metadata: Record<string, string>): AnswerValueRow[] {
@@ -45,7 +36,7 @@ export function answerRows(schema: SchemaQuestions, answers: Answers, metadata: 
     if (q.type === "statement") continue;
     const value = q.type === "hidden" ? metadata[q.key] : answers[q.key];
     if (value === undefined || value === null) continue;
-    rows.push(...rowsOf(q, value));
+    rows.push(...specOf(q).rows(q, value));
   }
   return rows;
 }
@@ -53,6 +44,8 @@ export function answerRows(schema: SchemaQuestions, answers: Answers, metadata: 
 function textOf(value: AnswerValue): string {
   if (Array.isArray(value)) return value.join(", ");
   if (typeof value === "boolean") return value ? "yes" : "no";
+  // A matrix: "row: column" per answered row.
+  if (typeof value === "object") return Object.entries(value).map(([row, picks]) => `${row}: ${[picks].flat().join(", ")}`).join(", ");
   return String(value);
 }
 

@@ -5,13 +5,24 @@
  * published form by lib/schema/answers.ts; here only their JSON shape.
  */
 import { z } from "zod";
+import { isPrototypeKey } from "@/lib/http/reserved-keys";
 import { formModes, questionSchema } from "@/lib/schema/form-schema";
 
 export const publicFormParams = z.strictObject({ slug: z.string().min(1).max(200) });
 export const publicResponseParams = z.strictObject({ slug: z.string().min(1).max(200), id: z.string().min(1).max(64) });
 
-/** One answer: text, number, yes/no, or the picked options. null / "" / [] mean "not answered". */
-export const answerInputSchema = z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]).meta({ id: "AnswerValue" });
+// Matrix rows are object keys: names special on plain objects are refused before anything reads them.
+const rowName = z.string().refine((k) => !isPrototypeKey(k), "Not a row name");
+/** A stored answer: text (also time, dates, choices), number, yes/no (consent: true), picks or a ranking, or a matrix's row → column(s). */
+export const answerValueSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.array(z.string()),
+  z.record(rowName, z.union([z.string(), z.array(z.string())])).describe("matrix: row → column, or row → columns with multiple"),
+]);
+/** One answer as sent. null / "" / [] mean "not answered". */
+export const answerInputSchema = z.union([answerValueSchema, z.null()]).meta({ id: "AnswerValue" });
 
 const answersField = z
   .record(z.string(), answerInputSchema)

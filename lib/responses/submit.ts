@@ -52,10 +52,13 @@ export function validateAnswers(form: PublishedForm, input: Record<string, unkno
   if (result.success) return result.data;
   const details = new Map<string, ErrorDetail>();
   for (const issue of result.error.issues) {
-    const keys = issue.code === "unrecognized_keys" ? issue.keys : [String(issue.path[0] ?? "")];
+    // Unknown keys of the answers object are unknown questions; inside an answer (a matrix) unknown rows.
+    const topLevel = issue.code === "unrecognized_keys" && issue.path.length === 0;
+    const keys = topLevel ? issue.keys : [String(issue.path[0] ?? "")];
+    const message = topLevel ? "This form has no such question" : issue.code === "unrecognized_keys" ? `No such row: ${issue.keys.join(", ")}` : issue.message;
     for (const key of keys) {
       const path = key ? `answers.${key}` : "answers";
-      if (!details.has(path)) details.set(path, { path, message: issue.code === "unrecognized_keys" ? "This form has no such question" : issue.message });
+      if (!details.has(path)) details.set(path, { path, message });
     }
   }
   throw new AppError("validation_failed", "Some answers are missing or invalid", [...details.values()]);

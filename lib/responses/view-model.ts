@@ -129,6 +129,8 @@ export function formatAnswer(value: AnswerValue | null | undefined, question?: P
   if (value === undefined || value === null || value === "") return "";
   if (Array.isArray(value)) return value.join(", ");
   if (typeof value === "boolean" || question?.type === "yes-no") return value === true || value === "true" ? "Yes" : "No";
+  // A matrix: "row: column" per answered row (a ranking is a list: first = rank 1).
+  if (typeof value === "object") return Object.entries(value).map(([row, picks]) => `${row}: ${[picks].flat().join(", ")}`).join("; ");
   return String(value);
 }
 

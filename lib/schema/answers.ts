@@ -12,9 +12,12 @@
  */
 import * as z from "zod/mini";
 import en from "zod/v4/locales/en.js";
+import { answerSchemas } from "@/lib/question-types/answers";
 import type { FormSchema, Question } from "./form-schema";
 
-export type AnswerValue = string | number | boolean | string[];
+/** A matrix answer: row → column (or columns, with `multiple`). */
+export type MatrixAnswer = Record<string, string | string[]>;
+export type AnswerValue = string | number | boolean | string[] | MatrixAnswer;
 export type Answers = Record<string, AnswerValue>;
 /** A compiled answers validator (what answersSchema returns). */
 export type AnswersValidator = z.ZodMiniType<Answers>;
@@ -27,52 +30,6 @@ export type AnswersValidator = z.ZodMiniType<Answers>;
 if (!z.config().localeError) z.config(en());
 
 const REQUIRED = "This question is required";
-
-function valueSchema(q: Question): z.ZodMiniType | null {
-  switch (q.type) {
-    case "short-text":
-      return z.string().check(z.trim(), z.maxLength(q.maxLength ?? 1000, `At most ${q.maxLength ?? 1000} characters`));
-    case "long-text":
-      return z.string().check(z.trim(), z.maxLength(q.maxLength ?? 10000, `At most ${q.maxLength ?? 10000} characters`));
-    case "email":
-      return z.email("Enter a valid email address").check(z.maxLength(254));
-    case "url":
-      return z.url({ protocol: /^https?$/, error: "Enter a full web address, like https://example.com" }).check(z.maxLength(2000));
-    case "phone":
-      return z.string().check(z.trim(), z.regex(/^\+?[0-9][0-9 ().-]{3,24}$/, "Enter a valid phone number"));
-    case "number": {
-      const checks: z.core.$ZodCheck<number>[] = [];
-      if (q.min !== undefined) checks.push(z.gte(q.min, `Enter ${q.min} or more`));
-      if (q.max !== undefined) checks.push(z.lte(q.max, `Enter ${q.max} or less`));
-      return z.number("Enter a number").check(...checks);
-    }
-    case "single-choice":
-    case "dropdown":
-      return z.enum(q.options as [string, ...string[]], "Pick one of the options");
-    case "multiple-choice": {
-      const checks: z.core.$ZodCheck<string[]>[] = [z.refine((list) => new Set(list).size === list.length, "Each option can be picked once")];
-      if (q.minSelections) checks.push(z.refine((l) => l.length >= q.minSelections!, `Pick at least ${q.minSelections}`));
-      if (q.maxSelections) checks.push(z.refine((l) => l.length <= q.maxSelections!, `Pick at most ${q.maxSelections}`));
-      return z.array(z.enum(q.options as [string, ...string[]], "Pick from the options")).check(...checks);
-    }
-    case "rating":
-      return z.int("Pick a whole number").check(z.gte(q.scaleMin, `Pick ${q.scaleMin} to ${q.scaleMax}`), z.lte(q.scaleMax, `Pick ${q.scaleMin} to ${q.scaleMax}`));
-    case "nps":
-      return z.int("Pick a whole number").check(z.gte(0, "Pick 0 to 10"), z.lte(10, "Pick 0 to 10"));
-    case "yes-no":
-      return z.boolean("Answer yes or no");
-    case "date": {
-      const checks: z.core.$ZodCheck<string>[] = [];
-      if (q.min) checks.push(z.refine((d) => d >= q.min!, `Pick ${q.min} or later`));
-      if (q.max) checks.push(z.refine((d) => d <= q.max!, `Pick ${q.max} or earlier`));
-      return z.iso.date("Enter a date as YYYY-MM-DD").check(...checks);
-    }
-    case "hidden":
-      return z.string().check(z.maxLength(500, "At most 500 characters"));
-    case "statement":
-      return null;
-  }
-}
 
 // Checked before the type, so a missing answer says "required", not "expected a number".
 const requiredValue = (value: z.ZodMiniType) =>
@@ -95,7 +52,7 @@ const dropEmpty = (input: unknown) =>
 export function answersSchema(schema: Pick<FormSchema, "questions">, { partial = false } = {}): AnswersValidator {
   const shape: Record<string, z.ZodMiniType> = {};
   for (const q of schema.questions) {
-    const value = valueSchema(q);
+    const value = (answerSchemas[q.type] as (q: Question, options: { partial: boolean }) => z.ZodMiniType | null)(q, { partial });
     if (!value) continue;
     const required = !partial && q.type !== "hidden" && q.required === true;
     shape[q.key] = required ? requiredValue(value) : z.optional(value);

@@ -6,6 +6,7 @@ import {
   healthSchema, templateSummarySchema, versionedFormSchema,
 } from "@/lib/openapi/owner-schemas";
 import { analyticsSummarySchema } from "@/lib/analytics/summary";
+import { questionTypes } from "@/lib/question-types";
 import { trendSchema } from "@/lib/analytics/trend";
 import { responseListSchema, responseSchema } from "@/lib/responses/list";
 import { currentResponseResultSchema, publicFormResultSchema, publicResponseResultSchema } from "@/lib/responses/submit-schemas";
@@ -93,7 +94,7 @@ describe("GET /api/openapi.json", () => {
     expect(s.UpdateFormInput.properties.maxResponses.anyOf[0]).toMatchObject({ type: "integer", minimum: 1, maximum: 1_000_000_000 });
     expect(s.CreateKeyInput.properties.scope.enum).toEqual(["read", "write"]);
     const types = s.Question.oneOf.map((q: any) => q.properties.type.const).sort();
-    expect(types).toHaveLength(15);
+    expect(types).toHaveLength(questionTypes.length);
     expect(s.FormSchema.properties.questions.items).toEqual({ $ref: "#/components/schemas/Question" });
     const patch = doc.paths["/api/forms/{id}"].patch;
     expect(patch.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/UpdateFormInput" });

@@ -1,9 +1,8 @@
 /**
  * The dashboard's view models: page-URL filters (which are also the API's and
- * the export's query) and the analytics summary → chart views.
+ * the export's query) and the table's cells.
  */
 import { describe, expect, it } from "vitest";
-import { toQuestionView, toQuestionViews, type SummaryQuestion } from "@/lib/analytics/view-model";
 import { parseQuery } from "@/lib/http/query";
 import { exportResponsesQuerySchema } from "@/lib/responses/export";
 import { SEARCH_MAX as API_SEARCH_MAX } from "@/lib/responses/filters";
@@ -97,45 +96,9 @@ describe("table columns and cells", () => {
     expect(formatAnswer(true)).toBe("Yes");
     expect(formatAnswer(false, { type: "yes-no" })).toBe("No");
     expect(formatAnswer(0)).toBe("0");
+    expect(formatAnswer({ Speed: "Good", Days: ["Mon", "Tue"] })).toBe("Speed: Good; Days: Mon, Tue");
     expect(formatAnswer(undefined)).toBe("");
     expect(truncate("x".repeat(100), 10)).toBe(`${"x".repeat(9)}…`);
     expect(truncate("short", 10)).toBe("short");
-  });
-});
-
-describe("analytics views", () => {
-  const entry = (key: string, type: string, responses: number, summary: Record<string, unknown>): SummaryQuestion => ({ key, title: key, type, responses, summary });
-
-  it("rating: every scale value in order with the average", () => {
-    const view = toQuestionView(entry("rating", "rating", 2, { avg: 3.5, count: 2, distribution: { "5": 1, "2": 1 } }), questions[1]);
-    expect(view).toEqual({
-      key: "rating", title: "How was it?", responses: 2, kind: "rating", avg: 3.5, scale: { min: 1, max: 5 },
-      distribution: [1, 2, 3, 4, 5].map((n) => ({ label: String(n), count: n === 2 || n === 5 ? 1 : 0 })),
-    });
-  });
-
-  it("choices in the form's option order, zeros included", () => {
-    const view = toQuestionView(entry("food", "single-choice", 3, { count: 3, options: { Sushi: 2, Pizza: 1 } }), questions[2]);
-    expect(view).toMatchObject({ kind: "choices", multiple: false, options: [{ label: "Pizza", count: 1 }, { label: "Sushi", count: 2 }, { label: "Salad", count: 0 }] });
-  });
-
-  it("nps, yes-no, number, text and hidden fields", () => {
-    expect(toQuestionView(entry("n", "nps", 3, { avg: 7, count: 3, distribution: { "10": 2, "1": 1 }, promoters: 2, passives: 0, detractors: 1, score: 33 }), undefined))
-      .toMatchObject({ kind: "nps", score: 33, promoters: 2, detractors: 1, distribution: expect.arrayContaining([{ label: "0", count: 0 }, { label: "10", count: 2 }]) });
-    expect(toQuestionView(entry("y", "yes-no", 3, { count: 3, yes: 2, no: 1 }), undefined)).toMatchObject({ kind: "yes-no", yes: 2, no: 1 });
-    expect(toQuestionView(entry("x", "number", 2, { count: 2, avg: 1.5, min: 1, max: 2 }), undefined)).toMatchObject({ kind: "number", avg: 1.5, min: 1, max: 2 });
-    expect(toQuestionView(entry("number-empty", "number", 0, { count: 0, avg: null, min: null, max: null }), undefined)).toMatchObject({ avg: null, min: null });
-    expect(toQuestionView(entry("comment", "long-text", 1, { count: 1, latest: [{ value: "Nice", submittedAt: "2026-01-01T00:00:00.000Z" }] }), questions[4]))
-      .toMatchObject({ kind: "text", title: "Anything else?", latest: [{ value: "Nice", submittedAt: "2026-01-01T00:00:00.000Z" }] });
-    expect(toQuestionView(entry("ref", "hidden", 2, { count: 2, top: [{ value: "a", count: 2 }] }), questions[3]))
-      .toMatchObject({ kind: "hidden", title: "ref", top: [{ label: "a", count: 2 }] });
-  });
-
-  it("orders by the published form and leaves out statements", () => {
-    const views = toQuestionViews(
-      [entry("comment", "long-text", 0, { count: 0, latest: [] }), entry("intro", "statement", 0, {}), entry("rating", "rating", 0, { avg: 0, count: 0, distribution: {} })],
-      { questions },
-    );
-    expect(views.map((v) => v.key)).toEqual(["rating", "comment"]);
   });
 });

@@ -28,6 +28,11 @@ const validQuestions: Record<(typeof questionTypes)[number], Record<string, unkn
   date: { type: "date", min: "2026-01-01", max: "2026-12-31" },
   statement: { type: "statement", description: "Read this" },
   hidden: { type: "hidden" },
+  matrix: { type: "matrix", rows: ["Speed", "Price"], columns: ["Bad", "Good"], multiple: false },
+  ranking: { type: "ranking", options: ["A", "B", "C"] },
+  consent: { type: "consent", text: "I agree to the terms", required: true },
+  time: { type: "time", min: "08:00", max: "18:30" },
+  "opinion-scale": { type: "opinion-scale", scaleMin: 1, scaleMax: 7, minLabel: "Low", maxLabel: "High" },
 };
 
 describe("formSchemaSchema: the form", () => {

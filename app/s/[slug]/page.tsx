@@ -25,6 +25,9 @@ const NO_SCRIPT_CSS =
   ".fl-immersive .fl-step[hidden]{display:block!important}.fl-immersive .fl-steps{display:block;max-width:40rem;margin:0 auto}" +
   ".fl-immersive .fl-step{margin-bottom:2.5rem}.fl-js,.fl-progress,.fl-key,.fl-keyhint{display:none!important}";
 
+// Controls that need JavaScript (ranking's move buttons, "Keep this order") step aside in classic mode too.
+const CLASSIC_NO_SCRIPT_CSS = ".fl-js{display:none!important}";
+
 // One lookup per request, shared by the metadata and the page.
 const publishedForm = cache((slug: string) => findPublishedForm(slug));
 
@@ -61,7 +64,7 @@ export default async function PublicFormPage({ params, searchParams }: Props) {
 
   return (
     <>
-      {schema.mode === "immersive" ? <noscript><style>{NO_SCRIPT_CSS}</style></noscript> : null}
+      <noscript><style>{schema.mode === "immersive" ? NO_SCRIPT_CSS : CLASSIC_NO_SCRIPT_CSS}</style></noscript>
       <FormRenderer
         schema={schema}
         slug={slug}

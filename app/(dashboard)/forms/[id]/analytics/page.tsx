@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import { HeadlineStats } from "@/components/analytics/headline-stats";
-import { QuestionCard } from "@/components/analytics/question-card";
+import { inFormOrder, QuestionCard } from "@/components/analytics/question-card";
 import { TrendChart } from "@/components/analytics/trend-chart";
 import styles from "@/components/analytics/analytics.module.css";
 import { FilterBar } from "@/components/responses/filter-bar";
 import { Alert, EmptyState } from "@/components/ui";
 import { getSummary } from "@/lib/analytics/summary";
 import { getTrend } from "@/lib/analytics/trend";
-import { toQuestionViews } from "@/lib/analytics/view-model";
 import { requireUser } from "@/lib/auth/require-user";
 import { getFormForPage } from "@/lib/forms/owned-form-page";
 import { AppError } from "@/lib/http/errors";
@@ -52,7 +51,7 @@ export default async function AnalyticsPage({ params, searchParams }: { params: 
     );
   }
 
-  const questions = toQuestionViews(summary.questions, form.published);
+  const questions = inFormOrder(summary.questions, form.published);
   return (
     <div className="stack">
       {filterBar}
@@ -69,7 +68,7 @@ export default async function AnalyticsPage({ params, searchParams }: { params: 
       <h2 className={styles.sectionTitle}>Questions</h2>
       {questions.length ? (
         <div className={styles.questions}>
-          {questions.map((q) => <QuestionCard key={q.key} question={q} />)}
+          {questions.map(({ entry, question }) => <QuestionCard key={entry.key} entry={entry} question={question} />)}
         </div>
       ) : (
         <p className="muted">This form has no questions to chart.</p>

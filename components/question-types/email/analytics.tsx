@@ -1,0 +1,4 @@
+import { TextBody } from "../shared/analytics-parts";
+import type { AnalyticsCard } from "../types";
+
+export const emailCard = { Body: ({ entry }) => <TextBody latest={entry.summary.latest} /> } satisfies AnalyticsCard<"email">;

@@ -1,0 +1,6 @@
+import { ChoicesBody } from "../shared/analytics-parts";
+import type { AnalyticsCard } from "../types";
+
+export const singleChoiceCard = {
+  Body: ({ entry, question }) => <ChoicesBody responses={entry.responses} options={question?.options ?? []} summary={entry.summary} />,
+} satisfies AnalyticsCard<"single-choice">;

@@ -1,0 +1,6 @@
+import * as z from "zod/mini";
+import type { QuestionOf } from "@/lib/schema/form-schema";
+import type { AnswerSchemaOf } from "../answer-spec";
+
+// Consent is given (true) or not answered; a "false" is no answer to store.
+export const answer: AnswerSchemaOf<QuestionOf<"consent">> = () => z.literal(true, "Tick the box to agree");

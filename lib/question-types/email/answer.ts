@@ -1,0 +1,5 @@
+import * as z from "zod/mini";
+import type { QuestionOf } from "@/lib/schema/form-schema";
+import type { AnswerSchemaOf } from "../answer-spec";
+
+export const answer: AnswerSchemaOf<QuestionOf<"email">> = () => z.email("Enter a valid email address").check(z.maxLength(254));

@@ -1,0 +1,11 @@
+import * as z from "zod/mini";
+import type { QuestionOf } from "@/lib/schema/form-schema";
+import type { AnswerSchemaOf } from "../answer-spec";
+import { oneOf, unique } from "../answer-checks";
+
+// The answer lists every option exactly once, first = rank 1.
+export const answer: AnswerSchemaOf<QuestionOf<"ranking">> = (q) =>
+  z.array(oneOf(q.options, "Rank the listed options")).check(
+    unique("Rank each option once"),
+    z.refine((l) => l.length === q.options.length, "Rank every option exactly once"),
+  );

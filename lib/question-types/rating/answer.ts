@@ -1,0 +1,5 @@
+import type { QuestionOf } from "@/lib/schema/form-schema";
+import type { AnswerSchemaOf } from "../answer-spec";
+import { wholeIn } from "../answer-checks";
+
+export const answer: AnswerSchemaOf<QuestionOf<"rating">> = (q) => wholeIn(q.scaleMin, q.scaleMax);

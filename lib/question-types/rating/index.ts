@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { base, scaleLabels } from "../define";
+import { numberRow, ORDERED_OPERATORS, plainCell, postedNumber, range, scaleSummary, scaleSummarySchema } from "../kinds";
+import type { QuestionTypeSpec } from "../spec";
+import { answer } from "./answer";
+
+export const definition = z
+  .strictObject({
+    ...base,
+    type: z.literal("rating"),
+    scaleMin: z.int().min(0).max(1).default(1),
+    scaleMax: z.int().min(2).max(10).default(5),
+    style: z.enum(["stars", "numbers"]).optional(),
+    ...scaleLabels,
+  })
+  .refine((q) => q.scaleMin < q.scaleMax, { message: "scaleMin must be below scaleMax", path: ["scaleMax"] });
+
+export const spec = {
+  definition,
+  answer,
+  rows: numberRow,
+  statKind: "scale",
+  summary: {
+    schema: scaleSummarySchema,
+    needs: () => ["values"],
+    shape: (q, agg) => {
+      const summary = scaleSummary(range(q.scaleMin, q.scaleMax), agg);
+      return { responses: summary.count, summary };
+    },
+  },
+  csvCell: plainCell,
+  fromFormPost: postedNumber,
+  operators: ORDERED_OPERATORS,
+} satisfies QuestionTypeSpec<z.output<typeof definition>, typeof scaleSummarySchema>;
