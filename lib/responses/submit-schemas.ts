@@ -5,6 +5,7 @@
  * published form by lib/schema/answers.ts; here only their JSON shape.
  */
 import { z } from "zod";
+import { HIDDEN_VALUE_MAX } from "@/lib/schema/answers";
 import { formModes, questionSchema } from "@/lib/schema/form-schema";
 
 export const publicFormParams = z.strictObject({ slug: z.string().min(1).max(200) });
@@ -15,7 +16,11 @@ export const answerInputSchema = z.union([z.string(), z.number(), z.boolean(), z
 
 const answersField = z
   .record(z.string(), answerInputSchema)
-  .describe("Question key → answer. Values of hidden questions are stored as the response's metadata.");
+  // Which limits apply depends on each key's question in the published form, which the document cannot know.
+  .describe(
+    "Question key → answer, checked against the key's question in the published form (types, options, lengths). " +
+      `Values of hidden questions (at most ${HIDDEN_VALUE_MAX} characters) are stored as the response's metadata.`,
+  );
 
 const spamFields = {
   startToken: z

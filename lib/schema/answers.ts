@@ -27,6 +27,8 @@ export type AnswersValidator = z.ZodMiniType<Answers>;
 if (!z.config().localeError) z.config(en());
 
 const REQUIRED = "This question is required";
+/** The longest value a hidden question stores (and a metadata filter can match). */
+export const HIDDEN_VALUE_MAX = 500;
 
 function valueSchema(q: Question): z.ZodMiniType | null {
   switch (q.type) {
@@ -68,7 +70,7 @@ function valueSchema(q: Question): z.ZodMiniType | null {
       return z.iso.date("Enter a date as YYYY-MM-DD").check(...checks);
     }
     case "hidden":
-      return z.string().check(z.maxLength(500, "At most 500 characters"));
+      return z.string().check(z.maxLength(HIDDEN_VALUE_MAX, `At most ${HIDDEN_VALUE_MAX} characters`));
     case "statement":
       return null;
   }

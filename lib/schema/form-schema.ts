@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { isReservedObjectKey } from "@/lib/http/reserved-keys";
+import { nonBlankText, uniqueItems } from "./constraints";
 
 export const FORM_TITLE_MAX = 120;
 export const MAX_QUESTIONS = 200;
@@ -28,16 +29,15 @@ const isoDate = z.iso.date();
 
 const base = {
   key: questionKeySchema,
-  title: z.string().trim().min(1, "A question needs a title").max(500),
+  title: nonBlankText("A question needs a title").max(500),
   description: z.string().max(2000).optional(),
   required: z.boolean().optional(),
 };
 const placeholder = z.string().max(200).optional();
-const options = z
-  .array(z.string().trim().min(1, "An option cannot be empty").max(200))
-  .min(1, "Add at least one option")
-  .max(100)
-  .refine((list) => new Set(list).size === list.length, "Options must be unique");
+const options = uniqueItems(
+  z.array(nonBlankText("An option cannot be empty").max(200)).min(1, "Add at least one option").max(100),
+  "Options must be unique",
+);
 
 const shortText = z.strictObject({ ...base, type: z.literal("short-text"), placeholder, maxLength: z.int().min(1).max(1000).optional() });
 const longText = z.strictObject({ ...base, type: z.literal("long-text"), placeholder, maxLength: z.int().min(1).max(10000).optional() });
@@ -45,7 +45,7 @@ const email = z.strictObject({ ...base, type: z.literal("email"), placeholder })
 const url = z.strictObject({ ...base, type: z.literal("url"), placeholder });
 const phone = z.strictObject({ ...base, type: z.literal("phone"), placeholder });
 const number = z
-  .strictObject({ ...base, type: z.literal("number"), placeholder, min: z.number().optional(), max: z.number().optional() })
+  .strictObject({ ...base, type: z.literal("number"), placeholder, min: z.number().optional(), max: z.number().optional().describe("Not below min") })
   .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, { message: "min must not exceed max", path: ["max"] });
 const singleChoice = z.strictObject({ ...base, type: z.literal("single-choice"), options });
 const dropdown = z.strictObject({ ...base, type: z.literal("dropdown"), options, placeholder });
@@ -54,8 +54,8 @@ const multipleChoice = z
     ...base,
     type: z.literal("multiple-choice"),
     options,
-    minSelections: z.int().min(0).optional(),
-    maxSelections: z.int().min(1).optional(),
+    minSelections: z.int().min(0).optional().describe("At most maxSelections and the number of options"),
+    maxSelections: z.int().min(1).optional().describe("At most the number of options"),
   })
   .refine((q) => q.maxSelections === undefined || q.maxSelections <= q.options.length, { message: "maxSelections exceeds the number of options", path: ["maxSelections"] })
   // More required picks than options would make the question unanswerable.
@@ -75,7 +75,7 @@ const rating = z
 const nps = z.strictObject({ ...base, type: z.literal("nps"), ...scaleLabels });
 const yesNo = z.strictObject({ ...base, type: z.literal("yes-no") });
 const date = z
-  .strictObject({ ...base, type: z.literal("date"), min: isoDate.optional(), max: isoDate.optional() })
+  .strictObject({ ...base, type: z.literal("date"), min: isoDate.optional(), max: isoDate.optional().describe("Not before min") })
   .refine((q) => !q.min || !q.max || q.min <= q.max, { message: "min must not be after max", path: ["max"] });
 const statement = z.strictObject({ ...base, type: z.literal("statement"), required: z.literal(false).optional() });
 // A hidden question carries metadata from the page URL (?key=value); it is never shown.
@@ -97,11 +97,11 @@ export type QuestionOf<T extends QuestionType> = Extract<Question, { type: T }>;
 export const formSchemaSchema = z
   .strictObject({
     version: z.int().min(1).optional().describe("When sent, must equal the draft's current version (guards against overwriting after a publish)"),
-    title: z.string().trim().min(1, "A form needs a title").max(FORM_TITLE_MAX),
+    title: nonBlankText("A form needs a title").max(FORM_TITLE_MAX),
     description: z.string().max(5000).optional(),
     mode: z.enum(formModes).default("classic"),
     thankYouMessage: z.string().max(2000).optional(),
-    questions: z.array(questionSchema).max(MAX_QUESTIONS),
+    questions: z.array(questionSchema).max(MAX_QUESTIONS).describe("Question keys are unique (case-insensitive)"),
   })
   .superRefine((schema, ctx) => {
     const seen = new Map<string, number>();
