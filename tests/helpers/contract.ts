@@ -93,10 +93,14 @@ export interface Exchange {
   body?: string;
 }
 
-/** The operation a method and path reach, or undefined when no path template matches. */
+/** The path template a path reaches (the most literal one, as Next routes), or undefined. */
+const findTemplate = (contract: Contract, path: string) => contract.operations.find((op) => op.pattern.test(path))?.template;
+
+/** The operation a method and path reach, or undefined when the path has no such method (or no template matches). */
 export function findOperation(contract: Contract, method: string, path: string): Operation | undefined {
+  const template = findTemplate(contract, path);
   const lookup = method === "HEAD" ? "GET" : method;
-  return contract.operations.find((op) => op.method === lookup && op.pattern.test(path));
+  return contract.operations.find((op) => op.template === template && op.method === lookup);
 }
 
 const isError = (contract: Contract, status: number, body: string | undefined, code: string): string | null => {
@@ -124,14 +128,15 @@ export function violation(contract: Contract, exchange: Exchange): string | null
   const op = findOperation(contract, method, path);
   const where = `${method} ${path}`;
   if (!op) {
-    const template = contract.operations.find((o) => o.pattern.test(path))?.template;
+    const template = findTemplate(contract, path);
     // Documented in info.description: an unknown path → 404, a method the path lacks → 405 with Allow, OPTIONS → 204 with Allow.
     if (!template) {
-      const why = status === 404 ? isError(contract, status, body, "not_found") : `status ${status}`;
+      const why = status !== 404 ? `status ${status}` : method === "HEAD" ? null : isError(contract, status, body, "not_found");
       return why && `${where}: a path the document does not have must answer 404 not_found (${why})`;
     }
     if (method === "OPTIONS") return status === 204 && headers.get("allow") ? null : `${where}: OPTIONS must answer 204 with Allow, got ${status}`;
-    const why = status !== 405 ? `status ${status}` : !headers.get("allow") ? "no Allow header" : isError(contract, status, body, "method_not_allowed");
+    const why =
+      status !== 405 ? `status ${status}` : !headers.get("allow") ? "no Allow header" : method === "HEAD" ? null : isError(contract, status, body, "method_not_allowed");
     return why && `${where}: a method ${template} does not have must answer 405 method_not_allowed (${why})`;
   }
   const label = `${op.id} (${method} ${op.template}) answered ${status}`;
