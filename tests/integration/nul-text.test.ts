@@ -45,6 +45,13 @@ describe("U+0000 in a request", () => {
     expect((await owner.api.get(`/api/forms/${form.id}/responses`)).body.pagination.total).toBe(0);
   });
 
+  it("is looked for without recursion: a body nested 20,000 deep is a 400, not a 500", async () => {
+    const deep = "[{\"a\":".repeat(20_000) + "\"x\\u0000\"" + "}]".repeat(20_000);
+    const res = await owner.api.post("/api/forms", undefined, { raw: deep, headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0].message).toBe("Text cannot contain the NUL character (U+0000)");
+  });
+
   it("in the public page's slug and its plain form post", async () => {
     expect((await request("GET", "/s/%00")).status).toBe(404);
     const post = await request("POST", `/s/${form.slug}/submit`, undefined, {
