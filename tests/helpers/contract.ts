@@ -31,6 +31,7 @@ interface Contract {
   validators: Map<string, ValidateFunction>;
 }
 
+const HTTP_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
 const DOCUMENT_ID = "https://formloom.test/openapi.json";
 const contracts = new Map<string, Promise<Contract>>();
 
@@ -118,13 +119,23 @@ const isError = (contract: Contract, status: number, body: string | undefined, c
 };
 
 /**
- * Why `exchange` breaks the contract, or null when it keeps it. Paths outside
- * /api (pages) and next-auth's /api/auth/* are not in the document: nothing
- * to check there beyond the transport.
+ * Why `exchange` breaks the contract, or null when it keeps it. Pages and
+ * next-auth's /api/auth/* are not in the document: a page that answers 200
+ * must at least be HTML.
  */
 export function violation(contract: Contract, exchange: Exchange): string | null {
   const { method, path, status, headers, body } = exchange;
-  if (!path.startsWith("/api/") || path.startsWith("/api/auth/")) return null;
+  if (!path.startsWith("/api/")) {
+    const isPage = !path.startsWith("/_next/") && !/\.[a-z0-9]+$/i.test(path);
+    const type = headers.get("content-type") ?? "";
+    return isPage && status === 200 && method === "GET" && !type.startsWith("text/html") ? `${method} ${path}: a page answered 200 with "${type}", not HTML` : null;
+  }
+  if (path.startsWith("/api/auth/")) return null;
+  if (!HTTP_METHODS.has(method)) {
+    // TRACE, PROPFIND…: the server answers them before Next, on any path.
+    const why = status !== 405 ? `status ${status}` : !headers.get("allow") ? "no Allow header" : isError(contract, status, body, "method_not_allowed");
+    return why && `${method} ${path}: a method outside HTTP's usual seven must answer 405 method_not_allowed (${why})`;
+  }
   const op = findOperation(contract, method, path);
   const where = `${method} ${path}`;
   if (!op) {
@@ -175,7 +186,7 @@ const methodOf = (input: RequestInfo | URL, init?: RequestInit) =>
 export const checkedFetch: typeof fetch = async (input, init) => {
   const response = await rawFetch(input, init);
   const url = new URL(input instanceof Request ? input.url : String(input));
-  if (url.hostname !== "127.0.0.1" || !url.pathname.startsWith("/api/")) return response;
+  if (url.hostname !== "127.0.0.1") return response;
   let contract: Contract;
   try {
     contract = await contractOf(url.origin);
@@ -184,7 +195,7 @@ export const checkedFetch: typeof fetch = async (input, init) => {
   }
   const type = response.headers.get("content-type") ?? "";
   let body: string | undefined;
-  if (type.includes("json") || response.status === 204 || response.status >= 400) {
+  if (url.pathname.startsWith("/api/") && (type.includes("json") || response.status === 204 || response.status >= 400)) {
     try {
       body = await response.clone().text();
     } catch {

@@ -49,6 +49,12 @@ describe("the contract check", () => {
     expect(violation(contract, { method: "GET", path: "/api/forms/x/responses/export", ...json(200, "[]") })).toMatch(/application\/json" is not documented/);
   });
 
+  it("checks that a page answering 200 is HTML", async () => {
+    const res = await fetch(`${baseUrl()}/login`);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(violation(contract, { method: "GET", path: "/login", ...json(200, {}) })).toMatch(/a page answered 200 with "application\/json", not HTML/);
+  });
+
   it("checks the error shape, 204 bodies, unknown paths and methods", () => {
     expect(violation(contract, { method: "GET", path: "/api/forms/x", ...json(404, { error: { code: "not_found" } }) })).toMatch(/must have required property 'message'/);
     expect(violation(contract, { method: "DELETE", path: "/api/forms/x", ...json(204, "{}") })).toMatch(/the document says no body/);
