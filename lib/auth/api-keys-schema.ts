@@ -4,13 +4,14 @@
  * lib/auth/api-keys.ts re-exports it.
  */
 import { z } from "zod";
+import { nonBlankText } from "@/lib/schema/constraints";
 
 export const keyScopes = ["read", "write"] as const;
 export type KeyScope = (typeof keyScopes)[number];
 
 export const createKeySchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(100).describe("Label shown in the key list"),
+    name: nonBlankText("Give the key a name").max(100).describe("Label shown in the key list"),
     scope: z.enum(keyScopes).describe("read: GET requests only; write: everything"),
   })
   .meta({ id: "CreateKeyInput" });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { atLeastOneProperty, nonBlankText } from "@/lib/schema/constraints";
 import { FORM_TITLE_MAX } from "@/lib/schema/form-schema";
 
 export const SLUG_MAX = 64;
@@ -10,7 +11,7 @@ export const slugSchema = z
   .max(SLUG_MAX)
   .regex(/^[a-z0-9-]+$/, "Use lowercase letters, digits and - only");
 
-export const formTitleSchema = z.string().trim().min(1, "A form needs a title").max(FORM_TITLE_MAX, `At most ${FORM_TITLE_MAX} characters`);
+export const formTitleSchema = nonBlankText("A form needs a title").max(FORM_TITLE_MAX, `At most ${FORM_TITLE_MAX} characters`);
 
 export const createFormSchema = z
   .strictObject({
@@ -37,8 +38,8 @@ export const onePerPersonBySchema = z
 
 const dateTime = z.iso.datetime({ offset: true, error: "Use an ISO 8601 date-time, e.g. 2026-01-31T09:00:00Z" });
 
-export const updateFormSchema = z
-  .strictObject({
+export const updateFormSchema = atLeastOneProperty(
+  z.strictObject({
     title: formTitleSchema.optional(),
     slug: slugSchema.nullable().optional().describe("null clears it (only while not published)"),
     status: z.enum(["draft", "published"]).optional().describe("published = publish the draft; draft = unpublish"),
@@ -47,9 +48,10 @@ export const updateFormSchema = z
     maxResponses: z.int().min(1).max(MAX_RESPONSES_LIMIT).nullable().optional().describe("Cap on finished responses; null = no cap"),
     limitOnePerPerson: z.boolean().optional().describe("One finished response per person; onePerPersonBy says what a person is"),
     onePerPersonBy: onePerPersonBySchema.optional(),
-  })
-  .refine((v) => Object.keys(v).length > 0, "Send at least one setting to change")
-  .meta({ id: "UpdateFormInput" });
+  }),
+  "Send at least one setting to change",
+  { id: "UpdateFormInput" },
+);
 export type UpdateFormInput = z.infer<typeof updateFormSchema>;
 
 export const formIdParams = z.strictObject({ id: z.string().min(1).max(64) });

@@ -10,6 +10,7 @@ import { authenticateApiKey, type KeyScope } from "@/lib/auth/api-keys";
 import { sessionUserId } from "@/lib/auth/session";
 import { AppError, errorBody, type ErrorDetail } from "./errors";
 import { BODY_LIMITS, readCappedBytes, readJson } from "./body";
+import { NUL_MESSAGE, nulPath } from "./nul";
 import { parseQuery } from "./query";
 
 /** The JSON API's body limit (lib/http/body.ts has every endpoint kind's). */
@@ -114,6 +115,8 @@ function isSameOrigin(req: NextRequest): boolean {
 }
 
 function validate<S extends Schema>(schema: S, input: unknown, code: "validation_failed" | "invalid_query", message: string): z.output<S> {
+  const nul = nulPath(input);
+  if (nul !== null) throw new AppError(code, message, [{ path: nul, message: NUL_MESSAGE }]);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw new AppError(code, message, zodDetails(result.error));

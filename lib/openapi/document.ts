@@ -27,6 +27,8 @@ function impliedErrors(e: Endpoint): ErrorCode[] {
   if (e.auth === "write" || (e.auth === "read" && e.method !== "GET")) codes.push("forbidden");
   if (e.params) codes.push("validation_failed", "not_found");
   if (e.body) codes.push("validation_failed", "invalid_json", "payload_too_large", "unsupported_media_type");
+  // Any operation can fail unexpectedly (a database gone, busy past its timeout): the body then carries a requestId.
+  codes.push("internal_error");
   return codes;
 }
 
@@ -101,9 +103,17 @@ function operation(e: Endpoint, components: SchemaComponents, errorRef: JsonSche
         content: { "application/json": { schema: components.convert(e.body, "input") } },
       },
     }),
-    responses: { [String(e.success.status)]: success, ...errorResponses(e, errorRef) },
+    responses: byStatus({
+      [String(e.success.status)]: success,
+      ...Object.fromEntries(
+        (e.otherAnswers ?? []).map((a) => [String(a.status), { description: a.description, content: { "application/json": { schema: components.convert(a.schema, "output") } } }]),
+      ),
+      ...errorResponses(e, errorRef),
+    }),
   };
 }
+
+const byStatus = (responses: Record<string, unknown>) => Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
 
 /** getForms, postFormsIdPublish, deleteKeysId…: stable and unique per method + path. */
 function operationId(e: Endpoint) {

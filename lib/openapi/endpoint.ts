@@ -26,6 +26,8 @@ export interface Endpoint {
     /** Response headers worth knowing (Set-Cookie, Content-Disposition…). */
     headers?: Record<string, string>;
   };
+  /** Answers besides the success and the error shape (health's 503 with its own body). */
+  otherAnswers?: { status: number; description: string; schema: z.ZodType }[];
   /** Failures beyond those implied by auth, params, query and body. */
   errors?: ErrorCode[];
 }

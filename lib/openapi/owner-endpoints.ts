@@ -11,6 +11,11 @@ import {
 
 const formEnvelope = z.strictObject({ form: formDetailSchema });
 
+/** The outline of an OpenAPI 3.1 document (its full schema is the OpenAPI specification's). */
+const openApiDocumentSchema = z
+  .looseObject({ openapi: z.string().regex(/^3\.1\.\d+$/), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.looseObject({})) })
+  .meta({ id: "OpenApiDocument" });
+
 export const ownerEndpoints: Endpoint[] = [
   {
     method: "GET", path: "/api/forms", tag: "Forms", auth: "read",
@@ -118,10 +123,11 @@ export const ownerEndpoints: Endpoint[] = [
     summary: "Health check",
     description: "200 when the service and its database answer, 503 otherwise (for load balancers).",
     success: { status: 200, description: "Healthy", schema: healthSchema },
+    otherAnswers: [{ status: 503, description: "The database does not answer (status `unavailable`)", schema: healthSchema }],
   },
   {
     method: "GET", path: "/api/openapi.json", tag: "Operations", auth: "public",
     summary: "This OpenAPI document",
-    success: { status: 200, description: "OpenAPI 3.1" },
+    success: { status: 200, description: "OpenAPI 3.1", schema: openApiDocumentSchema },
   },
 ];

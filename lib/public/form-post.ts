@@ -7,6 +7,7 @@
  */
 import { AppError } from "@/lib/http/errors";
 import { BODY_LIMITS, readCappedBytes } from "@/lib/http/body";
+import { NUL_MESSAGE, nulPath } from "@/lib/http/nul";
 import { submitResponse } from "@/lib/responses/submit";
 import { specOf } from "@/lib/question-types";
 import type { Answers } from "@/lib/schema/answers";
@@ -86,6 +87,7 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
     if (error instanceof AppError && error.code === "payload_too_large") return plain(413, "The form is too large to send.");
     return plain(400, "The form data could not be read.");
   }
+  if (nulPath(Object.fromEntries(data)) !== null) return plain(400, NUL_MESSAGE);
   const form = await findPublishedForm(slug);
   if (!form) return back(null); // the page explains (404)
   const answers = answersFromFormData(form.schema, data);

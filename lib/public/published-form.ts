@@ -88,6 +88,8 @@ async function publishedVersion(formId: string, version: number): Promise<Publis
  * unpublished). `maxAgeMs` > 0 lets a recent lookup be reused (submissions only).
  */
 export async function findPublishedForm(slug: string, { maxAgeMs = 0 }: { maxAgeMs?: number } = {}): Promise<PublishedForm | null> {
+  // No slug holds U+0000, and PostgreSQL would fail the lookup itself (lib/http/nul.ts).
+  if (slug.includes("\u0000")) return null;
   const now = Date.now();
   if (maxAgeMs > 0) {
     const hit = forms.get(slug);

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isReservedObjectKey } from "@/lib/http/reserved-keys";
+import { nonBlankText, uniqueItems } from "@/lib/schema/constraints";
 
 export const questionKeySchema = z
   .string()
@@ -19,17 +20,16 @@ export const groupSchema = questionKeySchema.describe("Consecutive questions wit
 
 export const base = {
   key: questionKeySchema,
-  title: z.string().trim().min(1, "A question needs a title").max(500),
+  title: nonBlankText("A question needs a title").max(500),
   description: z.string().max(2000).optional(),
   required: z.boolean().optional(),
   group: groupSchema.optional(),
 };
 export const placeholder = z.string().max(200).optional();
-export const optionList = z
-  .array(z.string().trim().min(1, "An option cannot be empty").max(200))
-  .min(1, "Add at least one option")
-  .max(100)
-  .refine((list) => new Set(list).size === list.length, "Options must be unique");
+export const optionList = uniqueItems(
+  z.array(nonBlankText("An option cannot be empty").max(200)).min(1, "Add at least one option").max(100),
+  "Options must be unique",
+);
 /** single-choice, multiple-choice, dropdown. */
 export const choiceExtras = {
   allowOther: z.boolean().optional().describe("Adds an \"Other\" choice with a free-text answer"),

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { db, provider } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { AppError } from "@/lib/http/errors";
+import { HIDDEN_VALUE_MAX } from "@/lib/schema/answers";
+import { atMostProperties, nonBlankText } from "@/lib/schema/constraints";
 import type { ReadableForm } from "./readable-form";
 
 export const SEARCH_MAX = 200;
@@ -20,26 +22,24 @@ const isoDateTime = z.iso.datetime({ offset: true });
  * A calendar day (the whole UTC day) or an exact instant with an offset.
  * `from` and `to` are both inclusive: to=2026-01-31 keeps all of that day.
  */
+// A union, not a refine: the document then says `format: date` or `format: date-time`.
 const dayOrInstant = z
-  .string()
-  .refine((v) => isoDate.safeParse(v).success || isoDateTime.safeParse(v).success, {
-    message: "Use an ISO 8601 date (2026-01-31, a whole UTC day) or date-time with offset (2026-01-31T09:00:00Z)",
+  .union([isoDate, isoDateTime], {
+    error: "Use an ISO 8601 date (2026-01-31, a whole UTC day) or date-time with offset (2026-01-31T09:00:00Z)",
   })
   .meta({ examples: ["2026-01-31", "2026-01-31T09:00:00Z"] });
 
 /** `metadata[<hidden_key>]=value`: exact match on a hidden question's value; several keys AND together. */
-export const metadataFilterSchema = z
-  .record(z.string().min(1).max(64), z.string().min(1, "Give a value to match").max(500))
-  .refine((m) => Object.keys(m).length <= METADATA_FILTERS_MAX, `At most ${METADATA_FILTERS_MAX} metadata filters`)
-  .describe("metadata[<hidden_key>]=value: responses whose hidden question <hidden_key> has exactly this value");
+export const metadataFilterSchema = atMostProperties(
+  z.record(z.string().min(1).max(64), z.string().min(1, "Give a value to match").max(HIDDEN_VALUE_MAX)),
+  METADATA_FILTERS_MAX,
+  `At most ${METADATA_FILTERS_MAX} metadata filters`,
+).describe("metadata[<hidden_key>]=value: responses whose hidden question <hidden_key> has exactly this value");
 
 export const responseFilterShape = {
   from: dayOrInstant.optional().describe("Submitted on or after this UTC day (YYYY-MM-DD) or instant"),
-  to: dayOrInstant.optional().describe("Submitted on or before this UTC day (YYYY-MM-DD, inclusive) or instant"),
-  search: z
-    .string()
-    .trim()
-    .min(1, "Give something to search for")
+  to: dayOrInstant.optional().describe("Submitted on or before this UTC day (YYYY-MM-DD, inclusive) or instant; not before `from`"),
+  search: nonBlankText("Give something to search for")
     .max(SEARCH_MAX)
     .optional()
     .describe("Case-insensitive substring of any answer (hidden values are not searched)"),

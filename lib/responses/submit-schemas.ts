@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { isPrototypeKey } from "@/lib/http/reserved-keys";
+import { HIDDEN_VALUE_MAX } from "@/lib/schema/answers";
 import { formModes, questionSchema } from "@/lib/schema/form-schema";
 
 export const publicFormParams = z.strictObject({ slug: z.string().min(1).max(200) });
@@ -26,7 +27,11 @@ export const answerInputSchema = z.union([answerValueSchema, z.null()]).meta({ i
 
 const answersField = z
   .record(z.string(), answerInputSchema)
-  .describe("Question key → answer. Values of hidden questions are stored as the response's metadata.");
+  // Which limits apply depends on each key's question in the published form, which the document cannot know.
+  .describe(
+    "Question key → answer, checked against the key's question in the published form (types, options, lengths). " +
+      `Values of hidden questions (at most ${HIDDEN_VALUE_MAX} characters) are stored as the response's metadata.`,
+  );
 
 const spamFields = {
   startToken: z

@@ -30,6 +30,7 @@ export type AnswersValidator = z.ZodMiniType<Answers>;
 if (!z.config().localeError) z.config(en());
 
 const REQUIRED = "This question is required";
+export { HIDDEN_VALUE_MAX } from "@/lib/question-types/hidden/answer";
 
 // Checked before the type, so a missing answer says "required", not "expected a number".
 const requiredValue = (value: z.ZodMiniType) =>

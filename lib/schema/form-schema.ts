@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { definitions } from "@/lib/question-types/definitions";
 import { questionTypes, type QuestionType } from "@/lib/question-types/names";
+import { nonBlankText } from "./constraints";
 
 export const FORM_TITLE_MAX = 120;
 export const MAX_QUESTIONS = 200;
@@ -28,11 +29,11 @@ export type QuestionOf<T extends QuestionType> = Extract<Question, { type: T }>;
 export const formSchemaSchema = z
   .strictObject({
     version: z.int().min(1).optional().describe("When sent, must equal the draft's current version (guards against overwriting after a publish)"),
-    title: z.string().trim().min(1, "A form needs a title").max(FORM_TITLE_MAX),
+    title: nonBlankText("A form needs a title").max(FORM_TITLE_MAX),
     description: z.string().max(5000).optional(),
     mode: z.enum(formModes).default("classic"),
     thankYouMessage: z.string().max(2000).optional(),
-    questions: z.array(questionSchema).max(MAX_QUESTIONS),
+    questions: z.array(questionSchema).max(MAX_QUESTIONS).describe("Question keys are unique (case-insensitive)"),
   })
   .superRefine((schema, ctx) => {
     const seen = new Map<string, number>();

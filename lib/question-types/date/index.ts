@@ -5,7 +5,7 @@ import type { QuestionTypeSpec } from "../spec";
 import { answer } from "./answer";
 
 export const definition = z
-  .strictObject({ ...base, type: z.literal("date"), min: isoDate.optional(), max: isoDate.optional() })
+  .strictObject({ ...base, type: z.literal("date"), min: isoDate.optional(), max: isoDate.optional().describe("Not before min") })
   .refine((q) => !q.min || !q.max || q.min <= q.max, { message: "min must not be after max", path: ["max"] });
 
 export const spec = {

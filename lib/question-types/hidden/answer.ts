@@ -2,4 +2,7 @@ import * as z from "zod/mini";
 import type { QuestionOf } from "@/lib/schema/form-schema";
 import type { AnswerSchemaOf } from "../answer-spec";
 
-export const answer: AnswerSchemaOf<QuestionOf<"hidden">> = () => z.string().check(z.maxLength(500, "At most 500 characters"));
+/** The longest value a hidden question stores (and a metadata filter can match). */
+export const HIDDEN_VALUE_MAX = 500;
+
+export const answer: AnswerSchemaOf<QuestionOf<"hidden">> = () => z.string().check(z.maxLength(HIDDEN_VALUE_MAX, `At most ${HIDDEN_VALUE_MAX} characters`));

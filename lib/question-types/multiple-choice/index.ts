@@ -9,8 +9,8 @@ export const definition = z
     ...base,
     type: z.literal("multiple-choice"),
     options: optionList,
-    minSelections: z.int().min(0).optional(),
-    maxSelections: z.int().min(1).optional(),
+    minSelections: z.int().min(0).optional().describe("At most maxSelections and the number of options"),
+    maxSelections: z.int().min(1).optional().describe("At most the number of options"),
     ...choiceExtras,
   })
   .refine((q) => q.maxSelections === undefined || q.maxSelections <= q.options.length + (q.allowOther ? 1 : 0), { message: "maxSelections exceeds the number of options", path: ["maxSelections"] })

@@ -5,7 +5,7 @@ import type { QuestionTypeSpec } from "../spec";
 import { answer } from "./answer";
 
 export const definition = z
-  .strictObject({ ...base, type: z.literal("number"), placeholder, min: z.number().optional(), max: z.number().optional() })
+  .strictObject({ ...base, type: z.literal("number"), placeholder, min: z.number().optional(), max: z.number().optional().describe("Not below min") })
   .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, { message: "min must not exceed max", path: ["max"] });
 
 const summarySchema = z.object({ count: z.int(), avg: z.number().nullable(), min: z.number().nullable(), max: z.number().nullable() });
