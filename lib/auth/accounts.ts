@@ -36,10 +36,14 @@ function isWriteConflict(error: unknown): boolean {
  * Creates an account if registration is open: always for the first user,
  * afterwards only with ALLOW_SIGNUP=true. Returns the new user (id, email).
  */
-export async function registerAccount(input: Credentials) {
+export async function registerAccount(input: Credentials, hash: (password: string) => Promise<string> = hashPassword) {
   const { email, password } = credentialsSchema.parse(input);
-  // Hashing is slow (scrypt): do it before the transaction, not inside it.
-  return insertAccount(email, await hashPassword(password));
+  // Refused before hashing: scrypt takes 128 MiB and a good part of a second,
+  // which nobody may spend at will on a closed install. (insertAccount checks
+  // again inside its transaction, where the race is decided.)
+  if (!signupAllowed() && !(await setupNeeded())) throw closed();
+  // Hashing is slow: do it before the transaction, not inside it.
+  return insertAccount(email, await hash(password));
 }
 
 /** The race-safe part of registerAccount (takes the client so tests can aim it at an empty database). */
