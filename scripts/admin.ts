@@ -2,20 +2,22 @@
  * Operator commands (talk to the database directly):
  *   npm run --silent admin -- create-user --email E --password P
  *   npm run --silent admin -- create-key --email E --name N --scope read|write
+ *   npm run --silent admin -- set-password --email E --password P   (also signs the user out everywhere)
  * create-key prints the full key as the last line of stdout; only its hash is stored.
  * Bad input exits 1 with a message on stderr and writes nothing.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { createApiKey, createKeySchema } from "../lib/auth/api-keys";
-import { createUser, credentialsSchema, findUserByEmail } from "../lib/auth/users";
+import { createUser, credentialsSchema, findUserByEmail, setPassword } from "../lib/auth/users";
 import { applyMigrations } from "../lib/db/migrations";
 import { databaseUrl } from "../lib/db/url";
 import { AppError } from "../lib/http/errors";
 
 const usage = `usage:
   admin create-user --email E --password P
-  admin create-key  --email E --name N --scope read|write`;
+  admin create-key  --email E --name N --scope read|write
+  admin set-password --email E --password P`;
 
 class UsageError extends Error {}
 
@@ -62,6 +64,13 @@ async function main() {
       const key = await createApiKey(user.id, input);
       console.log(`Created ${key.scope} key "${key.name}" (${key.keyPrefix}…) for ${user.email}. It is shown once:`);
       console.log(key.key);
+      return;
+    }
+    case "set-password": {
+      const input = check(credentialsSchema, { email: values.email, password: values.password });
+      await applyMigrations(databaseUrl()); // at once when up to date; waits out a running server's lock
+      const user = await setPassword(input.email, input.password);
+      console.log(`Set a new password for ${user.email}; ended ${user.sessionsEnded} session${user.sessionsEnded === 1 ? "" : "s"}.`);
       return;
     }
     default:

@@ -1,6 +1,6 @@
 import { credentialsSchema, type Credentials } from "./credentials-schema";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { hashPassword, verifyPassword } from "./passwords";
 
@@ -22,6 +22,24 @@ export async function verifyCredentials(email: string, password: string) {
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   return user && ok ? { id: user.id, email: user.email } : null;
+}
+
+/**
+ * Sets a new password and ends every session of the user (all devices): a
+ * password is changed because it may be known to someone else, whose
+ * sessions must not outlive it. One transaction, so neither half happens alone.
+ */
+export async function setPassword(email: string, password: string) {
+  const input = credentialsSchema.parse({ email, password });
+  const user = await findUserByEmail(input.email);
+  if (!user) throw notFound("User");
+  // Hashing is slow (scrypt): before the transaction, not inside it.
+  const passwordHash = await hashPassword(input.password);
+  return db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+    const { count } = await tx.session.deleteMany({ where: { userId: user.id } });
+    return { ...user, sessionsEnded: count };
+  });
 }
 
 export const countUsers = () => db.user.count();
