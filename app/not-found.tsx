@@ -3,7 +3,12 @@
  * form (/s/<slug>) included, which would otherwise ship next/link (~3 KB gzip).
  * "/" only redirects, so a full page load there costs nothing.
  */
-export default function NotFound() {
+import { connection } from "next/server";
+
+export default async function NotFound() {
+  // Rendered per request like every other page, so its scripts carry the CSP
+  // nonce (a page prebuilt at build time has none, and the CSP would block them).
+  await connection();
   return (
     <main className="auth-page">
       <div className="auth-card stack">
