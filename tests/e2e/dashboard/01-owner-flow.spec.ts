@@ -7,6 +7,7 @@
  * tests/artifacts/ (git-ignored).
  */
 import { expect, test, type Page } from "@playwright/test";
+import { watchCsp } from "../csp";
 import { dashboardUrl, OWNER } from "./owner";
 
 async function shot(page: Page, name: string) {
@@ -21,6 +22,8 @@ test.use({ viewport: { width: 1280, height: 900 } });
 test("owner: setup, sign in, build, reorder, settings, publish, API key, sign out", async ({ page }) => {
   test.setTimeout(180_000);
   const base = dashboardUrl();
+  // Every page of the journey (setup, sign-in, builder, keys) works under the CSP.
+  const cspViolations = watchCsp(page);
 
   await test.step("the first visit offers to create the owner account", async () => {
     await page.goto(base);
@@ -291,4 +294,5 @@ test("owner: setup, sign in, build, reorder, settings, publish, API key, sign ou
     const api = await page.request.get(`${base}/api/forms`);
     expect(api.status()).toBe(401);
   });
+  expect(cspViolations).toEqual([]);
 });
