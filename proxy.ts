@@ -4,13 +4,15 @@
  * Content-Security-Policy header and adds it to the scripts it renders.
  */
 import { NextResponse, type NextRequest } from "next/server";
-import { newNonce, pageCsp } from "@/lib/http/security-headers";
+import { newNonce, NONCE_HEADER, pageCsp } from "@/lib/http/security-headers";
 
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
   const csp = pageCsp(nonce, request.nextUrl.pathname, process.env.NODE_ENV === "development");
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", csp);
+  // For our own inline elements (NONCE_HEADER in lib/http/security-headers.ts).
+  headers.set(NONCE_HEADER, nonce);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", csp);
   return response;

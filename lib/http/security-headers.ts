@@ -19,6 +19,13 @@ export function frameAncestors(pathname: string): string {
   return EMBEDDABLE.test(pathname) ? "*" : "'none'";
 }
 
+/**
+ * The request header through which proxy.ts hands the nonce to pages, for
+ * the few inline elements we render ourselves (Next.js nonces its own).
+ * Always overwritten by the proxy, so a client cannot choose it.
+ */
+export const NONCE_HEADER = "x-nonce";
+
 export function newNonce(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);

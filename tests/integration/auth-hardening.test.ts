@@ -136,6 +136,20 @@ describe("callbackUrl on the sign-in page, signed in", () => {
   });
 });
 
+describe("callbackUrl through next-auth's own routes", () => {
+  it("is kept to our origin (the redirect callback is safeCallbackUrl)", async () => {
+    for (const value of ["/\t/evil.example", "https://evil.example/", "/.//evil.example"]) {
+      const res = await get(`/api/auth/signin?callbackUrl=${encodeURIComponent(value)}`);
+      expect(res.status).toBe(302);
+      const login = new URL(res.location!, baseUrl());
+      expect(login.pathname).toBe("/login");
+      const target = new URL(login.searchParams.get("callbackUrl")!, baseUrl());
+      expect(target.origin).toBe(baseUrl());
+      expect(target.pathname).toBe("/forms");
+    }
+  });
+});
+
 describe("registration on a closed install", () => {
   afterEach(() => {
     delete process.env.ALLOW_SIGNUP;

@@ -9,6 +9,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { FormNotice } from "@/components/respondent/form-notice";
 import { FormRenderer } from "@/components/respondent/form-renderer";
+import { NONCE_HEADER } from "@/lib/http/security-headers";
 import { FLASH_COOKIE, readFlash } from "@/lib/public/form-post";
 import { availability, findPublishedForm } from "@/lib/public/published-form";
 import { hasAnswered, respondentOf } from "@/lib/public/respondent-status";
@@ -62,9 +63,11 @@ export default async function PublicFormPage({ params, searchParams }: Props) {
   }
   if (state === "full") return <FormNotice kind="full" title={schema.title} />;
 
+  // The CSP lets an inline <style> apply only with this request's nonce.
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <>
-      <noscript><style>{schema.mode === "immersive" ? NO_SCRIPT_CSS : CLASSIC_NO_SCRIPT_CSS}</style></noscript>
+      <noscript><style nonce={nonce}>{schema.mode === "immersive" ? NO_SCRIPT_CSS : CLASSIC_NO_SCRIPT_CSS}</style></noscript>
       <FormRenderer
         schema={schema}
         slug={slug}

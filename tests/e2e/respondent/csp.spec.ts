@@ -63,6 +63,15 @@ test.describe("without JavaScript", () => {
     expect((await finishedResponses(api, form.id))[0].answers).toEqual({ name: "Linus" });
     expect(violations).toEqual([]);
   });
+
+  test("immersive mode shows its questions (its <noscript> style carries the nonce)", async ({ page }) => {
+    const violations = watchCsp(page);
+    const form = await publishForm(api, schema("immersive"));
+    await openForm(page, form.slug, "", { interactive: false });
+    await expect(page.getByLabel("What is your name?")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Submit" })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
 });
 
 test("another site may frame the public form", async ({ page }) => {
