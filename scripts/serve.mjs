@@ -59,11 +59,15 @@ function decodablePath(url) {
   }
 }
 
+// The answers this server writes itself never reach Next, so next.config.mjs's
+// headers are not added to them: nosniff (as on every response) here.
+const NOSNIFF = { "x-content-type-options": "nosniff" };
+
 function refuseBadPath(req, res) {
   const message = "The path is not valid percent-encoding (a % must start an escape of UTF-8, like %20)";
   const api = /^\/api(\/|$|\?)/.test(req.url);
   const body = api ? errorJson("validation_failed", message) : `Bad request: ${message}.\n`;
-  res.writeHead(400, { "content-type": api ? "application/json" : "text/plain; charset=utf-8", "content-length": Buffer.byteLength(body) });
+  res.writeHead(400, { ...NOSNIFF, "content-type": api ? "application/json" : "text/plain; charset=utf-8", "content-length": Buffer.byteLength(body) });
   res.end(body);
 }
 
@@ -83,7 +87,7 @@ function answerClientError(error, socket) {
     ? errorJson("headers_too_large", "The request line and headers are larger than the server accepts")
     : errorJson("bad_request", "The request is not valid HTTP");
   const answer = () =>
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\nx-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
   // Bytes after a complete request (a body longer than its Content-Length) fail
   // as the next request while the first is still being answered: answer after it.
   const inFlight = socket._httpMessage;
@@ -106,7 +110,7 @@ function cutUnreadBody(req, res) {
 /** 405 in the API's error shape (lib/http/errors.ts), without waking Next. */
 function refuseMethod(req, res) {
   const body = JSON.stringify({ error: { code: "method_not_allowed", message: `${req.method} is not supported; allowed: ${ALLOW}` } });
-  res.writeHead(405, { "content-type": "application/json", "content-length": Buffer.byteLength(body), allow: ALLOW });
+  res.writeHead(405, { ...NOSNIFF, "content-type": "application/json", "content-length": Buffer.byteLength(body), allow: ALLOW });
   res.end(body);
 }
 

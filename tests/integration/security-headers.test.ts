@@ -114,4 +114,16 @@ describe("security headers", () => {
     expect(post.headers.get("x-content-type-options")).toBe("nosniff");
     expect(post.headers.get("referrer-policy")).toBe("same-origin");
   });
+
+  it("the answers the server writes itself (bad percent-encoding, unknown method): nosniff too", async () => {
+    const badPath = await get("/api/forms/%ff");
+    expect(badPath.status).toBe(400);
+    expect(badPath.headers.get("x-content-type-options")).toBe("nosniff");
+    const badPage = await get("/s/%ff");
+    expect(badPage.status).toBe(400);
+    expect(badPage.headers.get("x-content-type-options")).toBe("nosniff");
+    const method = await fetch(`${baseUrl()}/api/forms`, { method: "PROPFIND" });
+    expect(method.status).toBe(405);
+    expect(method.headers.get("x-content-type-options")).toBe("nosniff");
+  });
 });
