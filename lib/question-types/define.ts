@@ -3,13 +3,11 @@
  * builder and the OpenAPI document use them; the respondent page does not).
  */
 import { z } from "zod";
-import { isReservedObjectKey } from "@/lib/http/reserved-keys";
 import { nonBlankText, uniqueItems } from "@/lib/schema/constraints";
+import { logicFields } from "@/lib/logic/schema";
 
-export const questionKeySchema = z
-  .string()
-  .regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/, "Use a letter, then letters, digits, _ or - (at most 64)")
-  .refine((key) => !isReservedObjectKey(key), "This name is reserved (constructor, prototype, toString, …); choose another key");
+export { questionKeySchema } from "./key";
+import { questionKeySchema } from "./key";
 
 /**
  * Immersive mode shows consecutive questions with the same `group` on one
@@ -24,6 +22,7 @@ export const base = {
   description: z.string().max(2000).optional(),
   required: z.boolean().optional(),
   group: groupSchema.optional(),
+  ...logicFields,
 };
 export const placeholder = z.string().max(200).optional();
 export const optionList = uniqueItems(

@@ -7,6 +7,8 @@ import { z } from "zod";
 import { definitions } from "@/lib/question-types/definitions";
 import { questionTypes, type QuestionType } from "@/lib/question-types/names";
 import { nonBlankText } from "./constraints";
+import { endingsField } from "@/lib/logic/schema";
+import { checkLogic } from "@/lib/logic/validate";
 
 export const FORM_TITLE_MAX = 120;
 export const MAX_QUESTIONS = 200;
@@ -34,6 +36,7 @@ export const formSchemaSchema = z
     mode: z.enum(formModes).default("classic"),
     thankYouMessage: z.string().max(2000).optional(),
     questions: z.array(questionSchema).max(MAX_QUESTIONS).describe("Question keys are unique (case-insensitive)"),
+    endings: endingsField,
   })
   .superRefine((schema, ctx) => {
     const seen = new Map<string, number>();
@@ -54,6 +57,7 @@ export const formSchemaSchema = z
         ctx.addIssue({ code: "custom", path: ["questions", i, "group"], message: `The questions of group "${group}" must follow each other` });
       }
     });
+    checkLogic(schema, ctx);
   })
   .meta({ id: "FormSchema" });
 

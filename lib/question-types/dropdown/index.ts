@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { scoresField } from "@/lib/logic/schema";
 import { base, choiceExtras, optionList, placeholder } from "../define";
 import { CHOICE_OPERATORS, choiceOptions, choiceSummarySchema, plainCell, postedChoice, sum, textRow } from "../kinds";
 import type { QuestionTypeSpec } from "../spec";
 import { answer } from "./answer";
 
-export const definition = z.strictObject({ ...base, type: z.literal("dropdown"), options: optionList, placeholder, ...choiceExtras });
+export const definition = z.strictObject({ ...base, type: z.literal("dropdown"), ...scoresField, options: optionList, placeholder, ...choiceExtras });
 
 export const spec = {
   definition,

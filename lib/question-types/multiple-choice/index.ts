@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scoresField } from "@/lib/logic/schema";
 import { base, choiceExtras, optionList } from "../define";
 import { choiceOptions, choiceSummarySchema, pickRows, PICKS_OPERATORS, plainCell, postedPicks } from "../kinds";
 import type { QuestionTypeSpec } from "../spec";
@@ -8,6 +9,7 @@ export const definition = z
   .strictObject({
     ...base,
     type: z.literal("multiple-choice"),
+    ...scoresField,
     options: optionList,
     minSelections: z.int().min(0).optional().describe("At most maxSelections and the number of options"),
     maxSelections: z.int().min(1).optional().describe("At most the number of options"),

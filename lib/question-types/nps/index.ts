@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { scoresField } from "@/lib/logic/schema";
 import { base, scaleLabels } from "../define";
 import { numberRow, ORDERED_OPERATORS, plainCell, postedNumber, range, scaleSummary, scaleSummarySchema, sum } from "../kinds";
 import type { QuestionTypeSpec } from "../spec";
 import { answer } from "./answer";
 
-export const definition = z.strictObject({ ...base, type: z.literal("nps"), ...scaleLabels });
+export const definition = z.strictObject({ ...base, type: z.literal("nps"), ...scoresField, ...scaleLabels });
 
 const summarySchema = scaleSummarySchema
   .extend({ promoters: z.int(), passives: z.int(), detractors: z.int(), score: z.int().min(-100).max(100) })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scoresField } from "@/lib/logic/schema";
 import { base, scaleLabels } from "../define";
 import { numberRow, ORDERED_OPERATORS, plainCell, postedNumber, range, scaleSummary, scaleSummarySchema } from "../kinds";
 import type { QuestionTypeSpec } from "../spec";
@@ -8,6 +9,7 @@ import { answer } from "./answer";
 export const definition = z.strictObject({
   ...base,
   type: z.literal("opinion-scale"),
+  ...scoresField,
   scaleMin: z.union([z.literal(0), z.literal(1)]).default(0),
   scaleMax: z.int().min(2).max(10).default(10),
   ...scaleLabels,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { scoresField } from "@/lib/logic/schema";
 import { base, scaleLabels } from "../define";
 import { numberRow, ORDERED_OPERATORS, plainCell, postedNumber, range, scaleSummary, scaleSummarySchema } from "../kinds";
 import type { QuestionTypeSpec } from "../spec";
@@ -8,6 +9,7 @@ export const definition = z
   .strictObject({
     ...base,
     type: z.literal("rating"),
+    ...scoresField,
     scaleMin: z.int().min(0).max(1).default(1),
     scaleMax: z.int().min(2).max(10).default(5),
     style: z.enum(["stars", "numbers"]).optional(),

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { scoresField } from "@/lib/logic/schema";
 import { base } from "../define";
 import { CHOICE_OPERATORS, countOf, firstValue, plainCell } from "../kinds";
 import type { QuestionTypeSpec } from "../spec";
 import { answer } from "./answer";
 
-export const definition = z.strictObject({ ...base, type: z.literal("yes-no") });
+export const definition = z.strictObject({ ...base, type: z.literal("yes-no"), ...scoresField });
 
 const summarySchema = z.object({ count: z.int(), yes: z.int(), no: z.int() });
 
