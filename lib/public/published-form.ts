@@ -14,6 +14,7 @@
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { personBasis, type PersonBasis } from "@/lib/responses/one-per-person";
+import { hasLogic } from "@/lib/logic";
 import { answersSchema, type AnswersValidator } from "@/lib/schema/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import type { Respondent } from "./respondent";
@@ -28,6 +29,8 @@ export interface PublishedVersion {
   schema: FormSchema;
   /** Compiled once per version: building zod schemas per request is not free. */
   validators: { full: AnswersValidator; partial: AnswersValidator };
+  /** Whether the schema has logic (showIf, jump, scores, endings): finishing then follows the path (lib/responses/submit.ts). */
+  logic: boolean;
 }
 
 export interface PublishedForm {
@@ -37,6 +40,7 @@ export interface PublishedForm {
   version: number;
   schema: FormSchema;
   validators: PublishedVersion["validators"];
+  logic: boolean;
   startAt: Date | null;
   endAt: Date | null;
   maxResponses: number | null;
@@ -78,6 +82,7 @@ async function publishedVersion(formId: string, version: number): Promise<Publis
     version,
     schema,
     validators: { full: answersSchema(schema), partial: answersSchema(schema, { partial: true }) },
+    logic: hasLogic(schema),
   };
   remember(versions, key, entry);
   return entry;
@@ -110,6 +115,7 @@ export async function findPublishedForm(slug: string, { maxAgeMs = 0 }: { maxAge
     version: version.version,
     schema: version.schema,
     validators: version.validators,
+    logic: version.logic,
     startAt: row.startAt,
     endAt: row.endAt,
     maxResponses: row.maxResponses,
@@ -167,4 +173,20 @@ export function serializePublicForm(form: PublishedForm, state: PublicAvailabili
     availability: state,
     startToken: issueStartToken(form.formId),
   };
+}
+
+/**
+ * The full validator of the questions on one path: required is enforced only
+ * for them, and answers to the others were dropped before it runs. Compiled
+ * once per (version, path) and kept while the process lives: a form has few
+ * distinct paths in practice, and the cache is capped like the others.
+ */
+const pathValidators = new Map<string, AnswersValidator>();
+export function pathValidator(form: Pick<PublishedForm, "versionId" | "schema">, onPath: readonly boolean[]): AnswersValidator {
+  const key = `${form.versionId}:${onPath.map((on) => (on ? 1 : 0)).join("")}`;
+  const cached = pathValidators.get(key);
+  if (cached) return cached;
+  const validator = answersSchema({ questions: form.schema.questions.filter((_, i) => onPath[i]) });
+  remember(pathValidators, key, validator);
+  return validator;
 }

@@ -53,14 +53,17 @@ export async function exportResponsesCsv(userId: string, formId: string, query: 
   const questions = form.questions.filter(isAnswerable);
   const questionKeys = questions.map((q) => q.key);
   const metadataKeys = query.includeMetadata === "1" ? [...form.hiddenKeys] : [];
-  const header = ["id", "submittedAt", ...questionKeys, ...metadataKeys.map((k) => `metadata.${k}`)];
+  // Forms with logic get the server's score and ending (their question keys cannot be "score" or "ending").
+  const logicColumns = form.logic ? ["score", "ending"] : [];
+  const header = ["id", "submittedAt", ...logicColumns, ...questionKeys, ...metadataKeys.map((k) => `metadata.${k}`)];
 
-  const toRecord = ([id, submittedAt, answersJson, metadataJson]: unknown[]) => {
+  const toRecord = ([id, submittedAt, answersJson, metadataJson, score, ending]: unknown[]) => {
     const answers = JSON.parse(answersJson as string) as Record<string, unknown>;
     const metadata = metadataKeys.length ? (JSON.parse(metadataJson as string) as Record<string, unknown>) : {};
     return [
       id as string,
       submittedAt as string,
+      ...(form.logic ? [answerCell(score === null ? null : Number(score)), answerCell(ending)] : []),
       ...questions.map((q) => {
         const value = own(answers, q.key);
         return value === undefined || value === null ? "" : specOf(q).csvCell(q, value as AnswerValue);
@@ -72,7 +75,7 @@ export async function exportResponsesCsv(userId: string, formId: string, query: 
   // Newest first, like the list; submittedAt is formatted by the database as
   // ISO 8601 UTC (what the list returns) so no row goes through a Date.
   const rows = await openRowCursor(Prisma.sql`
-    SELECT r."id", ${Prisma.raw(provider === "postgresql" ? PG_ISO : SQLITE_ISO)}, r."answers", r."metadata"
+    SELECT r."id", ${Prisma.raw(provider === "postgresql" ? PG_ISO : SQLITE_ISO)}, r."answers", r."metadata", r."score", r."ending"
     FROM "Response" r
     WHERE ${where}
     ORDER BY r."submittedAt" DESC, r."id" DESC`);

@@ -37,6 +37,8 @@ export const responseSchema = z
     version: z.int().describe("The published form version the respondent answered"),
     answers: z.record(z.string(), answerValueSchema).describe("Question key → answer (hidden values are in metadata)"),
     metadata: z.record(z.string(), z.string()).describe("Hidden question key → value"),
+    score: z.number().nullable().describe("The sum of the scores on the respondent's path, computed by the server; null when the form has no scores (or the response is partial)"),
+    ending: z.string().nullable().describe("The key of the ending reached; null for the default ending (or while partial)"),
   })
   .meta({ id: "Response" });
 
@@ -55,6 +57,8 @@ interface ResponseRow {
   version: number | bigint;
   answers: string;
   metadata: string;
+  score: number | null;
+  ending: string | null;
 }
 
 /** The API's response object: never the respondent key or internal columns. */
@@ -67,10 +71,12 @@ export function serializeResponse(row: ResponseRow) {
     version: Number(row.version),
     answers: JSON.parse(row.answers) as Answers,
     metadata: JSON.parse(row.metadata) as Record<string, string>,
+    score: row.score === null ? null : Number(row.score),
+    ending: row.ending,
   } satisfies z.output<typeof responseSchema>;
 }
 
-const responseColumns = Prisma.sql`r."id", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata"`;
+const responseColumns = Prisma.sql`r."id", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending"`;
 
 export async function listResponses(userId: string, formId: string, query: ListResponsesQuery) {
   const form = await getReadableForm(userId, formId);

@@ -27,7 +27,7 @@ import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
 import { splitMetadata } from "@/lib/schema/answers";
 import { isOnePerPersonViolation, onePerPersonColumns } from "./one-per-person";
 import { answerRows, finishColumns, responseColumns } from "./store";
-import { alreadyResponded, serializeResponse, validateAnswers, type SubmitResult } from "./submit";
+import { alreadyResponded, checkAnswers, serializeResponse, type SubmitResult } from "./submit";
 import { withPublishedForm, writeAnswersThenGuard } from "./submit-guard";
 
 export interface UpdateResponseInput extends SpamSignals {
@@ -81,12 +81,16 @@ function* lockOwnResponse(formId: string, id: string, who: Pick<Respondent, "per
 }
 
 /** Stores the merged answers (and, when finishing, the finish columns) over the response's row. */
-function* updateResponseRow(id: string, columns: ReturnType<typeof finishColumns> & ReturnType<typeof responseColumns> & { versionId: string; updatedAt: Date }): RawWork<void> {
+function* updateResponseRow(
+  id: string,
+  columns: ReturnType<typeof finishColumns> & ReturnType<typeof responseColumns> & { versionId: string; updatedAt: Date; score: number | null; ending: string | null },
+): RawWork<void> {
   const c = columns;
   yield* exec(sql`
     UPDATE "Response" SET "versionId" = ${c.versionId}, "updatedAt" = ${c.updatedAt}, "finished" = ${c.finished},
       "submittedAt" = ${c.submittedAt}, "submittedDay" = ${c.submittedDay}, "onePerPerson" = ${c.onePerPerson}, "onePerDevice" = ${c.onePerDevice},
-      "answers" = ${c.answers}, "metadata" = ${c.metadata}, "searchText" = ${c.searchText}
+      "answers" = ${c.answers}, "metadata" = ${c.metadata}, "searchText" = ${c.searchText},
+      "score" = ${c.score}, "ending" = ${c.ending}
     WHERE "id" = ${id}`);
 }
 
@@ -104,7 +108,7 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
           if (finishing && sameAsStored(form, merged, stored)) return { status: 200, body: { response: serializeResponse(stored.id, stored.submittedAt) } };
           throw new AppError("response_finished", "This response has already been submitted and cannot be changed");
         }
-        const values = validateAnswers(form, merged, { partial: !finishing });
+        const { values, score, ending } = checkAnswers(form, merged, { partial: !finishing });
         const now = new Date();
         // Dropped spam gets the usual answer; the response stays as it was.
         if (verdict === "drop") return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
@@ -117,6 +121,8 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
           updatedAt: now,
           ...finishColumns(finishing, now, keys),
           ...responseColumns(form.schema, answers, metadata),
+          score,
+          ending,
         });
         // Partial answers are not counted; finishing adds them to the analytics counters, in this transaction.
         yield* writeAnswersThenGuard(form, { responseId: stored.id, finished: finishing, replace: true }, answerRows(form.schema, answers, metadata), now);
@@ -131,9 +137,13 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
 
 /** Whether finishing with `merged` would store exactly what is stored (a resent request). */
 function sameAsStored(form: PublishedForm, merged: Record<string, unknown>, stored: { answers: string; metadata: string }): boolean {
-  const result = form.validators.full.safeParse(merged);
-  if (!result.success) return false;
-  const { answers, metadata } = splitMetadata(form.schema, result.data);
+  let values;
+  try {
+    ({ values } = checkAnswers(form, merged, { partial: false }));
+  } catch {
+    return false;
+  }
+  const { answers, metadata } = splitMetadata(form.schema, values);
   return JSON.stringify(answers) === stored.answers && JSON.stringify(metadata) === stored.metadata;
 }
 

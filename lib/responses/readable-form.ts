@@ -4,6 +4,7 @@
  */
 import { db } from "@/lib/db/client";
 import { getOwnedForm } from "@/lib/forms/forms";
+import { hasLogic } from "@/lib/logic";
 import type { FormSchema, Question } from "@/lib/schema/form-schema";
 
 export interface ReadableForm {
@@ -19,6 +20,8 @@ export interface ReadableForm {
   hiddenKeys: Set<string>;
   /** Every type each question key had in any published version (analytics counters check they agree). */
   typesByKey: Map<string, Set<Question["type"]>>;
+  /** Whether any published version has logic: exports then carry score and ending columns. */
+  logic: boolean;
 }
 
 export async function getReadableForm(userId: string, formId: string): Promise<ReadableForm> {
@@ -32,5 +35,5 @@ export async function getReadableForm(userId: string, formId: string): Promise<R
   const hiddenKeys = new Set(schemas.flatMap((s) => s.questions.filter((q) => q.type === "hidden").map((q) => q.key)));
   const typesByKey = new Map<string, Set<Question["type"]>>();
   for (const q of schemas.flatMap((s) => s.questions)) typesByKey.set(q.key, (typesByKey.get(q.key) ?? new Set()).add(q.type));
-  return { id: form.id, slug: form.slug, responseCount: form.responseCount, questions: schemas[0]?.questions ?? [], hiddenKeys, typesByKey };
+  return { id: form.id, slug: form.slug, responseCount: form.responseCount, questions: schemas[0]?.questions ?? [], hiddenKeys, typesByKey, logic: schemas.some(hasLogic) };
 }

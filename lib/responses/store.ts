@@ -110,6 +110,8 @@ export interface ResponseRow {
   answers: string;
   metadata: string;
   searchText: string;
+  score: number | null;
+  ending: string | null;
 }
 
 // The writes below go straight to the driver (lib/db/raw.ts): they are the
@@ -120,9 +122,9 @@ export interface ResponseRow {
 export function* insertResponseRow(r: ResponseRow): RawWork<void> {
   yield* exec(sql`
     INSERT INTO "Response" ("id", "formId", "versionId", "personKey", "deviceKey", "onePerPerson", "onePerDevice", "idempotencyKey", "finished",
-      "createdAt", "updatedAt", "submittedAt", "submittedDay", "answers", "metadata", "searchText")
+      "createdAt", "updatedAt", "submittedAt", "submittedDay", "answers", "metadata", "searchText", "score", "ending")
     VALUES (${r.id}, ${r.formId}, ${r.versionId}, ${r.personKey}, ${r.deviceKey}, ${r.onePerPerson}, ${r.onePerDevice}, ${r.idempotencyKey}, ${r.finished},
-      ${r.createdAt}, ${r.updatedAt}, ${r.submittedAt}, ${r.submittedDay}, ${r.answers}, ${r.metadata}, ${r.searchText})`);
+      ${r.createdAt}, ${r.updatedAt}, ${r.submittedAt}, ${r.submittedDay}, ${r.answers}, ${r.metadata}, ${r.searchText}, ${r.score}, ${r.ending})`);
 }
 
 /** Writes the Answer rows of a response in one statement, replacing any it had (in a rawTransaction). */

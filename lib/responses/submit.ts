@@ -18,11 +18,12 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { rawTransaction } from "@/lib/db/raw";
 import { AppError, type ErrorDetail } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
-import type { PublishedForm } from "@/lib/public/published-form";
+import { computePath } from "@/lib/logic";
+import { pathValidator, type PublishedForm } from "@/lib/public/published-form";
 import type { Respondent } from "@/lib/public/respondent";
 import { spamVerdict, type SpamSignals } from "@/lib/public/spam";
 import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
-import { splitMetadata, type Answers } from "@/lib/schema/answers";
+import { splitMetadata, type Answers, type AnswersValidator } from "@/lib/schema/answers";
 import { alreadyCounted, isOnePerPersonViolation, onePerPersonColumns } from "./one-per-person";
 import { answerRows, finishColumns, insertResponseRow, responseColumns } from "./store";
 import { withPublishedForm, writeAnswersThenGuard } from "./submit-guard";
@@ -46,9 +47,9 @@ export interface SubmitResult {
 
 export const alreadyResponded = () => new AppError("already_responded", "You have already responded to this form");
 
-/** Answers checked against the published version; 400 with one detail per `answers.<key>`. */
-export function validateAnswers(form: PublishedForm, input: Record<string, unknown>, { partial }: { partial: boolean }): Answers {
-  const result = (partial ? form.validators.partial : form.validators.full).safeParse(input);
+/** Answers checked by one validator; 400 with one detail per `answers.<key>`. */
+function parseAnswers(validator: AnswersValidator, input: Record<string, unknown>): Answers {
+  const result = validator.safeParse(input);
   if (result.success) return result.data;
   const details = new Map<string, ErrorDetail>();
   for (const issue of result.error.issues) {
@@ -62,6 +63,31 @@ export function validateAnswers(form: PublishedForm, input: Record<string, unkno
     }
   }
   throw new AppError("validation_failed", "Some answers are missing or invalid", [...details.values()]);
+}
+
+export interface CheckedAnswers {
+  values: Answers;
+  /** Computed here from the path, never taken from the client; null: unfinished, or the form has no scores. */
+  score: number | null;
+  /** The ending reached; null: the default ending (or unfinished). */
+  ending: string | null;
+}
+
+/**
+ * Answers checked against the published version. Unfinished: every given
+ * value is checked, nothing is required. Finishing a form with logic: the
+ * path is computed once from the answers (lib/logic), answers to questions
+ * off the path are dropped (never stored, counted or exported), required is
+ * enforced for the questions on it, and the score and ending come from it.
+ */
+export function checkAnswers(form: PublishedForm, input: Record<string, unknown>, { partial }: { partial: boolean }): CheckedAnswers {
+  if (partial) return { values: parseAnswers(form.validators.partial, input), score: null, ending: null };
+  if (!form.logic) return { values: parseAnswers(form.validators.full, input), score: null, ending: null };
+  const path = computePath(form.schema, input);
+  const onPath = new Map(form.schema.questions.map((q, i) => [q.key, path.onPath[i]]));
+  // Keys that are no question stay, so they are still refused as unknown.
+  const kept = Object.fromEntries(Object.entries(input).filter(([key]) => onPath.get(key) !== false));
+  return { values: parseAnswers(pathValidator(form, path.onPath), kept), score: path.score, ending: path.ending };
 }
 
 export const serializeResponse = (id: string, submittedAt: Date | null): PublicResponse => ({
@@ -96,7 +122,7 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
       if (earlier) return earlier;
     }
     const verdict = spamVerdict(form.formId, input, { finishing });
-    const values = validateAnswers(form, input.answers, { partial: !finishing });
+    const { values, score, ending } = checkAnswers(form, input.answers, { partial: !finishing });
     const now = new Date();
     // Dropped spam gets the usual answer and leaves no trace.
     if (verdict === "drop") return { status: 201, body: { response: serializeResponse(newId(now.getTime()), finishing ? now : null) } };
@@ -120,6 +146,8 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
       updatedAt: now,
       ...finishColumns(finishing, now, keys),
       ...responseColumns(form.schema, answers, metadata),
+      score,
+      ending,
     };
     const rows = answerRows(form.schema, answers, metadata);
     try {

@@ -60,6 +60,8 @@ function responseRow(form: FormRef, finished: boolean, extra: Partial<ResponseRo
     submittedDay: finished ? "2026-03-29" : null,
     onePerPerson: finished ? "person-1" : null,
     onePerDevice: null,
+    score: null,
+    ending: null,
     answers: '{"q":"Été ✓"}',
     metadata: "{}",
     searchText: "été ✓",

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Response" ADD COLUMN     "ending" TEXT,
+ADD COLUMN     "score" DOUBLE PRECISION;
