@@ -44,6 +44,9 @@ export const responseFilterShape = {
     .optional()
     .describe("Case-insensitive substring of any answer (hidden values are not searched)"),
   metadata: metadataFilterSchema.optional(),
+  ending: z.string().min(1).max(64).optional().describe("Responses that reached this ending (its key)"),
+  scoreMin: z.coerce.number("Use a number").optional().describe("Responses whose score is at least this (responses without a score never match)"),
+  scoreMax: z.coerce.number("Use a number").optional().describe("Responses whose score is at most this"),
 };
 
 export type ResponseFilters = {
@@ -51,12 +54,18 @@ export type ResponseFilters = {
   to?: string;
   search?: string;
   metadata?: Record<string, string>;
+  ending?: string;
+  scoreMin?: number;
+  scoreMax?: number;
 };
 
 /** Refinement for every schema built on responseFilterShape: from must not be after to. */
 export function checkDateRange(filters: ResponseFilters, ctx: z.RefinementCtx) {
   if (filters.from && filters.to && lowerBound(filters.from) >= upperBound(filters.to)) {
     ctx.addIssue({ code: "custom", path: ["from"], message: "from must not be after to" });
+  }
+  if (filters.scoreMin !== undefined && filters.scoreMax !== undefined && filters.scoreMin > filters.scoreMax) {
+    ctx.addIssue({ code: "custom", path: ["scoreMin"], message: "scoreMin must not exceed scoreMax" });
   }
 }
 
@@ -98,6 +107,9 @@ export function responseWhere(form: ReadableForm, filters: ResponseFilters): Pri
   if (filters.from) parts.push(Prisma.sql`r."submittedAt" >= ${lowerBound(filters.from)}`);
   if (filters.to) parts.push(Prisma.sql`r."submittedAt" < ${upperBound(filters.to)}`);
   if (filters.search) parts.push(searchCondition(filters.search));
+  if (filters.ending !== undefined) parts.push(Prisma.sql`r."ending" = ${filters.ending}`);
+  if (filters.scoreMin !== undefined) parts.push(Prisma.sql`r."score" >= ${filters.scoreMin}`);
+  if (filters.scoreMax !== undefined) parts.push(Prisma.sql`r."score" <= ${filters.scoreMax}`);
   parts.push(...metadataConditions(filters.metadata, Prisma.sql`r."id"`));
   return Prisma.join(parts, " AND ");
 }
@@ -142,7 +154,7 @@ export const hasMetadata = (metadata: Record<string, string> | undefined): metad
  */
 export async function countResponses(form: ReadableForm, filters: ResponseFilters): Promise<number> {
   checkMetadataKeys(form, filters.metadata);
-  const metadataOnly = !filters.from && !filters.to && !filters.search;
+  const metadataOnly = !filters.from && !filters.to && !filters.search && filters.ending === undefined && filters.scoreMin === undefined && filters.scoreMax === undefined;
   if (metadataOnly && !hasMetadata(filters.metadata)) return form.responseCount;
   const query =
     metadataOnly && hasMetadata(filters.metadata)

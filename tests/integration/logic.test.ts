@@ -144,6 +144,36 @@ describe("the score is the server's", () => {
   });
 });
 
+describe("filters by ending and score", () => {
+  it("list and export keep only the responses that match", async () => {
+    const f = await publishedForm(owner, logicSchema);
+    const send = (answers: Record<string, unknown>) => respondent().post(responsesPath(f.slug), { answers });
+    const sales = await send({ kind: "Business", company: "S", size: 200 }); // score 5, ending sales
+    const low = await send({ kind: "Personal", why: "a" }); // score 1
+    const mid = await send({ kind: "Personal", why: "b", nps: 10 }); // score 4
+    for (const r of [sales, low, mid]) expect(r.status).toBe(201);
+    const ids = async (query: string) => {
+      const res = await owner.readApi.get(`/api/forms/${f.id}/responses?${query}`);
+      expect(res.status).toBe(200);
+      return { ids: (res.body.responses as { id: string }[]).map((r) => r.id).sort(), total: res.body.pagination.total };
+    };
+    expect(await ids("ending=sales")).toEqual({ ids: [sales.body.response.id], total: 1 });
+    expect(await ids("scoreMin=4")).toEqual({ ids: [sales.body.response.id, mid.body.response.id].sort(), total: 2 });
+    expect(await ids("scoreMin=2&scoreMax=4.5")).toEqual({ ids: [mid.body.response.id], total: 1 });
+    expect(await ids("ending=nope")).toEqual({ ids: [], total: 0 });
+
+    const csv = await owner.readApi.get(`/api/forms/${f.id}/responses/export?scoreMax=1`);
+    const lines = csv.text.replace(/^\uFEFF/, "").trim().split("\n");
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual([low.body.response.id]);
+
+    const bad = await owner.readApi.get(`/api/forms/${f.id}/responses?scoreMin=lots&scoreMax=1`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("invalid_query");
+    const crossed = await owner.readApi.get(`/api/forms/${f.id}/responses?scoreMin=5&scoreMax=1`);
+    expect(crossed.status).toBe(400);
+  });
+});
+
 describe("bad rules are refused at draft save with their path", () => {
   it("answers 400 validation_failed naming each offending part", async () => {
     const created = await owner.api.post("/api/forms", { title: "Bad logic" });

@@ -34,6 +34,8 @@ describe("GET /api/forms/:id/responses/:responseId", () => {
       version: 1,
       answers: { rate: 2, note: "Fine" },
       metadata: { ref: "ad" },
+      score: null,
+      ending: null,
     });
     const partial = await submit(form.slug, { note: "half" }, { partial: true });
     const p = await owner.readApi.get(`/api/forms/${form.id}/responses/${partial}`);

@@ -50,6 +50,8 @@ describe("GET /api/forms/:id/responses", () => {
       version: 1,
       answers: { text: "Hello World", pick: ["Alpha", "Beta"] },
       metadata: { ref: "even", src: "mail" },
+      score: null,
+      ending: null,
     });
   });
 
