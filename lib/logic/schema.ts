@@ -29,7 +29,7 @@ const conditionUnion: z.ZodType<Condition> = z.lazy(() =>
     }),
     z.strictObject({ score: z.literal(true), op: z.enum(scoreOperators), value: z.number() }),
   ]),
-);
+).meta({ id: "Condition", description: '{ "all": [...] }, { "any": [...] }, { "not": c }, { "question", "op", "value"? } or { "score": true, "op", "value" }' });
 
 function depthOf(value: unknown, limit: number): number {
   if (limit < 0 || value === null || typeof value !== "object") return 0;
@@ -47,7 +47,7 @@ export const conditionSchema = z
     }
     return value;
   }, conditionUnion)
-  .meta({ id: "Condition", description: '{ "all": [...] }, { "any": [...] }, { "not": c }, { "question", "op", "value"? } or { "score": true, "op", "value" }' });
+  .describe(`A condition, nested at most ${MAX_CONDITION_DEPTH} levels`);
 
 export const jumpRuleSchema: z.ZodType<JumpRule> = z.strictObject({
   if: conditionSchema,

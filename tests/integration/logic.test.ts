@@ -205,3 +205,21 @@ describe("bad rules are refused at draft save with their path", () => {
     expect(draft.body.form.draft.questions).toEqual([]);
   });
 });
+
+describe("the OpenAPI document shows the logic schema", () => {
+  it("documents Condition (recursive), Ending, the question fields, the response's score and ending, and the filters", async () => {
+    const res = await request("GET", "/api/openapi.json");
+    expect(res.status).toBe(200);
+    const schemas = res.body.components.schemas;
+    const condition = JSON.stringify(schemas.Condition);
+    expect(condition).toContain('"$ref":"#/components/schemas/Condition"');
+    expect(condition).toContain('"notContains"');
+    expect(schemas.Ending.properties.redirectUrl.format).toBe("uri");
+    const question = JSON.stringify(schemas.Question);
+    for (const field of ['"showIf"', '"jump"', '"scores"']) expect(question).toContain(field);
+    expect(schemas.Response.properties.score.type).toEqual(["number", "null"]);
+    expect(schemas.Response.properties.ending.type).toEqual(["string", "null"]);
+    const list = res.body.paths["/api/forms/{id}/responses"].get.parameters.map((p: { name: string }) => p.name);
+    expect(list).toEqual(expect.arrayContaining(["ending", "scoreMin", "scoreMax"]));
+  });
+});
