@@ -17,6 +17,8 @@ export interface MailConfig {
 
 const addressSchema = z.email();
 
+type Env = Record<string, string | undefined>;
+
 /** "Name <a@b>" or "a@b" → parts, or null when it is not one valid address. */
 export function parseMailbox(value: string): { name: string; address: string } | null {
   const match = /^\s*(?:"?([^"<>\r\n]*?)"?\s*)?<([^<>\s]+)>\s*$/.exec(value);
@@ -51,7 +53,7 @@ export function redact(text: string, smtpUrl = process.env.SMTP_URL ?? ""): stri
 let warned = "";
 
 /** The mail settings, or null when email is not configured (no or unusable SMTP_URL / MAIL_FROM). */
-export function mailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig | null {
+export function mailConfig(env: Env = process.env): MailConfig | null {
   const smtpUrl = env.SMTP_URL?.trim();
   if (!smtpUrl) return null;
   const problem = (message: string) => {
@@ -81,7 +83,7 @@ export function mailConfig(env: NodeJS.ProcessEnv = process.env): MailConfig | n
 export const emailConfigured = () => mailConfig() !== null;
 
 /** Public origin of the dashboard, for links in emails. */
-export function dashboardOrigin(env: NodeJS.ProcessEnv = process.env): string {
+export function dashboardOrigin(env: Env = process.env): string {
   const fallback = `http://localhost:${env.PORT ?? "3000"}`;
   try {
     return new URL(env.NEXTAUTH_URL || fallback).origin;

@@ -7,12 +7,13 @@ import { errorStatus, type ErrorCode } from "@/lib/http/errors";
 import type { Endpoint } from "./endpoint";
 import { SchemaComponents, componentRef, type JsonSchema } from "./json-schema";
 import { errorSchema } from "./owner-schemas";
+import { notificationEndpoints } from "./notification-endpoints";
 import { ownerEndpoints } from "./owner-endpoints";
 import { publicEndpoints } from "./public-endpoints";
 import { readingEndpoints } from "./reading-endpoints";
 
 /** Every documented operation; tests/integration/openapi.test.ts checks it against app/api. */
-export const endpoints: Endpoint[] = [...ownerEndpoints, ...readingEndpoints, ...publicEndpoints];
+export const endpoints: Endpoint[] = [...ownerEndpoints, ...readingEndpoints, ...publicEndpoints, ...notificationEndpoints];
 
 const security = {
   read: [{ apiKey: [] }, { session: [] }],

@@ -46,6 +46,8 @@ const ROUTES: RouteCase[] = [
   { method: "GET", path: (f) => `/api/forms/${f.formId}/responses/export?includeMetadata=1`, write: false },
   { method: "GET", path: (f) => `/api/forms/${f.formId}/analytics/summary`, write: false },
   { method: "GET", path: (f) => `/api/forms/${f.formId}/analytics/trend`, write: false },
+  { method: "GET", path: (f) => `/api/forms/${f.formId}/notifications`, write: false },
+  { method: "PUT", path: (f) => `/api/forms/${f.formId}/notifications`, body: { recipients: ["b@example.test"] }, write: true },
   { method: "DELETE", path: (f) => `/api/keys/${f.keyId}`, write: true },
 ];
 
@@ -80,6 +82,7 @@ async function snapshotOf(owner: Owner) {
     answers: await db.answer.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
     stats: await db.answerStat.findMany({ where: { formId: { in: formIds } }, orderBy: [{ questionKey: "asc" }, { bucket: "asc" }] }),
     keys: await db.apiKey.findMany({ where: { userId: owner.userId }, orderBy: { id: "asc" }, omit: { lastUsedAt: true } }),
+    notifications: await db.formNotification.findMany({ where: { formId: { in: formIds } }, orderBy: { formId: "asc" } }),
   };
 }
 
@@ -92,6 +95,7 @@ beforeAll(async () => {
   const keyId = (await a.api.get("/api/keys")).body.keys.find((k: { name: string }) => k.name === "tests (write)").id;
   fixture = { formId: form.id, responseId: await submit(form.slug, { name: "Ada", source: "mail" }), keyId };
   await submit(form.slug, { name: "Grace" }, { partial: true });
+  expect((await a.api.put(`/api/forms/${form.id}/notifications`, { recipients: ["a@example.test"] })).status).toBe(200);
   // B owns things too, so "not found" cannot come from B having nothing at all.
   await publishedForm(b, { title: "B's form", questions: [{ key: "name", type: "short-text", title: "Name" }] });
 });
