@@ -12,7 +12,8 @@ export class EmailRetryable extends Error {}
 export class EmailPermanent extends Error {}
 
 export interface OutgoingMail {
-  to: string;
+  /** One message to all of them: a retry can never send some of them a second copy. */
+  to: string[];
   subject: string;
   text: string;
   html: string;
@@ -47,7 +48,7 @@ export async function deliverMail(mail: OutgoingMail, config: MailConfig | null 
     const info = await transporterFor(config).sendMail({
       from: config.from,
       // An address object, never a string to parse: nothing in it can become another header or recipient.
-      to: { name: "", address: mail.to },
+      to: mail.to.map((address) => ({ name: "", address })),
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
