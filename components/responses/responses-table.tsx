@@ -19,20 +19,30 @@ interface Props {
   rows: ResponseRow[];
   /** e.g. "Responses 21–40 of 57" */
   caption: string;
+  /** A response linked to (?response=<id>, e.g. from a notification email): open at first, even when on another page. */
+  linked?: ResponseRow;
 }
 
-export function ResponsesTable({ formId, columns, rows, caption }: Props) {
-  const [openId, setOpenId] = useState<string | null>(null);
+export function ResponsesTable({ formId, columns, rows, caption, linked }: Props) {
+  const [openId, setOpenId] = useState<string | null>(linked?.id ?? null);
   // Focus returns to the row that opened the panel, or to the table after a delete.
   const opener = useRef<HTMLTableRowElement | null>(null);
   const wrap = useRef<HTMLDivElement | null>(null);
   const openIndex = rows.findIndex((r) => r.id === openId);
-  const open = openIndex >= 0 ? rows[openIndex] : null;
+  const open = openIndex >= 0 ? rows[openIndex] : linked && linked.id === openId ? linked : null;
   // Stepping moves the return point too, so closing lands on the row last shown.
   const step = (index: number) => {
     opener.current = wrap.current?.querySelectorAll<HTMLTableRowElement>("tbody tr")[index] ?? opener.current;
     setOpenId(rows[index].id);
   };
+
+  // Once closed, a reload should not open the linked response again.
+  function forgetLink() {
+    if (!linked) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete("response");
+    window.history.replaceState(null, "", url);
+  }
 
   function show(row: HTMLTableRowElement, id: string) {
     opener.current = row;
@@ -103,14 +113,16 @@ export function ResponsesTable({ formId, columns, rows, caption }: Props) {
           formId={formId}
           columns={columns}
           response={open}
-          position={`${openIndex + 1} of ${rows.length} on this page`}
+          position={openIndex >= 0 ? `${openIndex + 1} of ${rows.length} on this page` : "Linked response"}
           onNewer={openIndex > 0 ? () => step(openIndex - 1) : undefined}
           onOlder={openIndex < rows.length - 1 ? () => step(openIndex + 1) : undefined}
           onClose={() => {
+            forgetLink();
             setOpenId(null);
             opener.current?.focus();
           }}
           onDeleted={() => {
+            forgetLink();
             setOpenId(null);
             wrap.current?.focus();
           }}

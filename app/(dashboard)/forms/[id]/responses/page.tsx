@@ -10,7 +10,7 @@ import { Alert, CopyButton, EmptyState } from "@/components/ui";
 import { requireUser } from "@/lib/auth/require-user";
 import { getFormForPage } from "@/lib/forms/owned-form-page";
 import { AppError } from "@/lib/http/errors";
-import { listResponses } from "@/lib/responses/list";
+import { getResponse, listResponses } from "@/lib/responses/list";
 import {
   answerColumns,
   hasFilters,
@@ -31,7 +31,8 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
   const form = await getFormForPage(user.id, id);
   const schema = form.published;
   const metadataKeys = metadataKeysOf(schema);
-  const { query, problems } = readResponsePageQuery(await searchParams, metadataKeys);
+  const rawParams = await searchParams;
+  const { query, problems } = readResponsePageQuery(rawParams, metadataKeys);
   const { page, limit, ...filters } = query;
   const filtered = hasFilters(filters);
 
@@ -56,6 +57,9 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
     answers: r.answers as Record<string, AnswerValue>,
     metadata: r.metadata,
   }));
+  // ?response=<id> (the link in notification emails) opens that response's panel.
+  const linkedId = typeof rawParams.response === "string" && rawParams.response ? rawParams.response : null;
+  const linked = linkedId ? await linkedResponse(user.id, id, linkedId) : null;
   const first = (page - 1) * limit + 1;
   const caption = `Responses ${first}–${first + rows.length - 1} of ${total}, newest first`;
 
@@ -87,6 +91,7 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
         limit={limit}
       />
       {loadError && <Alert tone="danger">{loadError}</Alert>}
+      {linkedId && !linked && <Alert tone="warning">The linked response no longer exists (it may have been deleted).</Alert>}
       <div className="row-between">
         <p className="muted" style={{ margin: 0 }} data-testid="responses-count" aria-live="polite">
           {filtered ? `${total} ${total === 1 ? "response matches" : "responses match"} the filters` : `${total} ${total === 1 ? "response" : "responses"}`}
@@ -95,7 +100,7 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
       </div>
       {rows.length > 0 ? (
         <>
-          <ResponsesTable formId={id} columns={columns} rows={rows} caption={caption} />
+          <ResponsesTable formId={id} columns={columns} rows={rows} caption={caption} linked={linked ?? undefined} />
           <Pagination basePath={basePath} filters={filters} page={page} limit={limit} totalPages={totalPages} />
         </>
       ) : (
@@ -109,4 +114,14 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
       )}
     </div>
   );
+}
+
+async function linkedResponse(userId: string, formId: string, responseId: string): Promise<ResponseRow | null> {
+  try {
+    const { response: r } = await getResponse(userId, formId, responseId);
+    return { id: r.id, submittedAt: r.submittedAt ?? r.startedAt, answers: r.answers as Record<string, AnswerValue>, metadata: r.metadata };
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") return null;
+    throw error;
+  }
 }
