@@ -4,7 +4,7 @@ import { requireUser } from "@/lib/auth/require-user";
 import { getFormForPage } from "@/lib/forms/owned-form-page";
 import { CopyButton, FormStatusBadge, TabNav } from "@/components/ui";
 
-/** One form's pages (Build, Responses, Analytics) under its title, status and public link. */
+/** One form's pages (Build, Responses, Analytics, Integrations) under its title, status and public link. */
 export default async function FormLayout({ children, params }: { children: ReactNode; params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requireUser(`/forms/${id}`);
@@ -35,6 +35,7 @@ export default async function FormLayout({ children, params }: { children: React
           { href: `/forms/${id}`, label: "Build", exact: true },
           { href: `/forms/${id}/responses`, label: "Responses" },
           { href: `/forms/${id}/analytics`, label: "Analytics" },
+          { href: `/forms/${id}/integrations`, label: "Integrations" },
         ]}
       />
       {children}
