@@ -28,7 +28,8 @@
  *   401) leaves Node discarding the unread rest for as long as it keeps
  *   coming; after UNREAD_BODY_GRACE_MS the connection is cut instead.
  * - SIGTERM/SIGINT: stop accepting connections, let in-flight requests
- *   finish, then exit 0 (for rolling deploys behind a load balancer).
+ *   and webhook/email attempts finish, then exit 0 (for rolling deploys
+ *   behind a load balancer).
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -180,7 +181,11 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // The outbox worker (lib/outbox/worker.ts) stops claiming now and lets its attempts finish.
+    const stopOutbox = globalThis[Symbol.for("formloom.outbox.stop")];
+    const outboxStopped = typeof stopOutbox === "function" ? stopOutbox() : Promise.resolve();
     server.close(async () => {
+      await outboxStopped.catch((error) => console.error(error));
       await app.close().catch((error) => console.error(error));
       process.exit(0);
     });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
+import { enqueueFormEventTx } from "@/lib/outbox/form-events";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
@@ -65,19 +66,22 @@ export async function updateForm(userId: string, formId: string, input: UpdateFo
     throw new AppError("validation_failed", "A published form needs a slug", [{ path: "slug", message: "Cannot be cleared while published" }]);
   }
   try {
-    await db.form.update({
-      where: { id: current.id },
-      data: {
-        ...(settings.title !== undefined && { title: settings.title }),
-        ...(settings.slug !== undefined && { slug: settings.slug }),
-        ...(settings.startAt !== undefined && { startAt }),
-        ...(settings.endAt !== undefined && { endAt }),
-        ...(settings.maxResponses !== undefined && { maxResponses: settings.maxResponses }),
-        ...(settings.limitOnePerPerson !== undefined && { limitOnePerPerson: settings.limitOnePerPerson }),
-        ...(settings.onePerPersonBy !== undefined && { onePerPersonBy: settings.onePerPersonBy }),
-        // In the same write as the settings, so the form is never published without its slug.
-        ...(unpublishing && { status: "draft" }),
-      },
+    await db.$transaction(async (tx) => {
+      await tx.form.update({
+        where: { id: current.id },
+        data: {
+          ...(settings.title !== undefined && { title: settings.title }),
+          ...(settings.slug !== undefined && { slug: settings.slug }),
+          ...(settings.startAt !== undefined && { startAt }),
+          ...(settings.endAt !== undefined && { endAt }),
+          ...(settings.maxResponses !== undefined && { maxResponses: settings.maxResponses }),
+          ...(settings.limitOnePerPerson !== undefined && { limitOnePerPerson: settings.limitOnePerPerson }),
+          ...(settings.onePerPersonBy !== undefined && { onePerPersonBy: settings.onePerPersonBy }),
+          // In the same write as the settings, so the form is never published without its slug.
+          ...(unpublishing && { status: "draft" }),
+        },
+      });
+      if (unpublishing) await enqueueFormEventTx(tx, current.id, "form.unpublished", new Date());
     });
   } catch (error) {
     throw slugError(error, settings.slug ?? undefined);
@@ -177,6 +181,7 @@ export async function publishForm(userId: string, formId: string) {
           data: { status: "published", slug, publishedVersion: version, publishedAt: new Date() },
         });
         if (count === 0) throw new AppError("conflict", "The form was published concurrently; reload and try again");
+        await enqueueFormEventTx(tx, form.id, "form.published", new Date());
       });
       return getForm(userId, formId);
     } catch (error) {
@@ -200,7 +205,13 @@ function assertPublishable(schema: Pick<FormSchema, "questions">) {
 /** Stops the public page and submissions; versions and responses stay. */
 export async function unpublishForm(userId: string, formId: string) {
   const form = await getOwnedForm(userId, formId);
-  if (form.status !== "draft") await db.form.update({ where: { id: form.id }, data: { status: "draft" } });
+  if (form.status !== "draft") {
+    await db.$transaction(async (tx) => {
+      // Conditional, so of two concurrent unpublishes only one announces it.
+      const { count } = await tx.form.updateMany({ where: { id: form.id, status: "published" }, data: { status: "draft" } });
+      if (count === 1) await enqueueFormEventTx(tx, form.id, "form.unpublished", new Date());
+    });
+  }
   return getForm(userId, formId);
 }
 

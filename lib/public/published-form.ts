@@ -15,6 +15,7 @@ import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { personBasis, type PersonBasis } from "@/lib/responses/one-per-person";
 import { hasLogic } from "@/lib/logic";
+import { formNotifiesOnFinish } from "@/lib/outbox/subscribers";
 import { answersSchema, type AnswersValidator } from "@/lib/schema/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import type { Respondent } from "./respondent";
@@ -50,6 +51,10 @@ export interface PublishedForm {
   /** What it reads in this version; null when this version lacks the question it names. */
   personBasis: PersonBasis | null;
   responseCount: number;
+  /** Form.outboxVersion when looked up; the guard re-checks it (lib/outbox/subscribers.ts). */
+  outboxVersion: number;
+  /** Whether finishing a response writes outbox rows (webhooks, email notifications). */
+  notifiesOnFinish: boolean;
 }
 
 /** How long a submission may reuse a form row looked up by slug. */
@@ -62,6 +67,7 @@ const forms = new Map<string, { form: PublishedForm; expires: number }>();
 const formColumns = {
   id: true, slug: true, status: true, publishedVersion: true,
   startAt: true, endAt: true, maxResponses: true, limitOnePerPerson: true, onePerPersonBy: true, responseCount: true,
+  outboxVersion: true,
 } as const;
 
 function remember<V>(map: Map<string, V>, key: string, value: V) {
@@ -123,6 +129,8 @@ export async function findPublishedForm(slug: string, { maxAgeMs = 0 }: { maxAge
     onePerPersonBy: row.onePerPersonBy,
     personBasis: "problem" in basis ? null : basis,
     responseCount: row.responseCount,
+    outboxVersion: row.outboxVersion,
+    notifiesOnFinish: await formNotifiesOnFinish(row.id, row.outboxVersion),
   };
   remember(forms, slug, { form, expires: now + Math.min(maxAgeMs || FORM_CACHE_MS, FORM_CACHE_MS) });
   return form;

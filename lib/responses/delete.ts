@@ -2,6 +2,7 @@ import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
 import { provider } from "@/lib/db/client";
 import { empty, exec, query, rawTransaction, sql, type RawWork } from "@/lib/db/raw";
 import { notFound } from "@/lib/http/errors";
+import { enqueueResponseDeleted } from "@/lib/outbox/response-events";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import type { AnswerValueRow } from "./store";
 import { getReadableForm } from "./readable-form";
@@ -25,6 +26,8 @@ export async function deleteResponse(userId: string, formId: string, responseId:
     if (!row) throw notFound("Response");
     const finished = Boolean(row.finished);
     const deltas = finished ? yield* countedAnswers(responseId, row.versionId) : [];
+    // In this transaction: a deletion that commits is always told (webhooks subscribed to response.deleted).
+    yield* enqueueResponseDeleted(form.id, responseId, now);
     yield* exec(sql`DELETE FROM "Response" WHERE "id" = ${responseId} AND "formId" = ${form.id}`);
     // The foreign key cascades too; this does not depend on it.
     yield* exec(sql`DELETE FROM "Answer" WHERE "responseId" = ${responseId} AND "formId" = ${form.id}`);

@@ -22,6 +22,7 @@ import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
 import { db } from "@/lib/db/client";
 import { exec, query, sql, type RawWork } from "@/lib/db/raw";
 import { AppError, notFound } from "@/lib/http/errors";
+import { enqueueResponseFinished } from "@/lib/outbox/response-events";
 import { availability, findPublishedForm, forgetPublishedForm, FORM_CACHE_MS, type PublishedForm } from "@/lib/public/published-form";
 import { writeAnswerRows, type AnswerValueRow } from "./store";
 
@@ -38,13 +39,20 @@ const takesResponses = (form: PublishedForm, now: Date) => sql`
       AND "publishedVersion" = ${form.version} AND "limitOnePerPerson" = ${form.limitOnePerPerson}
       AND "onePerPersonBy" = ${form.onePerPersonBy}
       AND ("maxResponses" IS NULL OR "responseCount" < "maxResponses")
-      AND ("startAt" IS NULL OR "startAt" <= ${now}) AND ("endAt" IS NULL OR "endAt" > ${now})`;
+      AND ("startAt" IS NULL OR "startAt" <= ${now}) AND ("endAt" IS NULL OR "endAt" > ${now})
+      AND "outboxVersion" = ${form.outboxVersion}`;
 
 /**
  * How every response write ends, in its rawTransaction, after the Response
  * row: its Answer rows; when it finishes the response, the analytics counters
  * (lib/analytics/answer-stats.ts) and a claimed slot; otherwise the check that
  * the form is open. The guard is always the last statement.
+ *
+ * A finished response's outbox rows (webhooks, emails) are written here too,
+ * so every way a response gets finished (the API's POST, the finishing PATCH,
+ * the no-JavaScript post) notifies, and only when it commits. Whether there is
+ * anyone to notify comes from the cached lookup; the guard's outboxVersion
+ * check makes that exact (lib/outbox/subscribers.ts).
  */
 export function* writeAnswersThenGuard(
   form: PublishedForm,
@@ -55,6 +63,7 @@ export function* writeAnswersThenGuard(
   yield* writeAnswerRows({ responseId: target.responseId, formId: form.formId, finished: target.finished }, rows, { replace: target.replace });
   if (target.finished) {
     yield* applyStatDeltas(form.formId, statDeltas(form.schema.questions, rows));
+    if (form.notifiesOnFinish) yield* enqueueResponseFinished(form.formId, target.responseId, now);
     yield* claimResponseSlot(form, now);
   } else {
     yield* checkFormOpen(form, now);

@@ -1,0 +1,82 @@
+/**
+ * Claiming due outbox rows, so that each attempt is made by exactly one
+ * worker even with several app instances on one database:
+ *
+ * - one UPDATE … RETURNING takes up to `limit` due rows (pending, due, not
+ *   held under an unexpired lease, and not of a disabled webhook), sets their
+ *   lease and counts the attempt. On PostgreSQL the rows are picked with
+ *   `FOR UPDATE SKIP LOCKED`, so concurrent claimers take disjoint rows
+ *   without waiting for each other; SQLite has one writer at a time.
+ * - the attempt number doubles as a fencing token: the result of an attempt
+ *   is recorded only `WHERE "attempts" = <ours>` (lib/outbox/record.ts), so a
+ *   worker whose lease ran out (a stalled process) cannot overwrite the result
+ *   of the attempt that another worker made after it.
+ * - a process killed mid-attempt leaves its lease to expire; the row is then
+ *   due again (at-least-once: receivers de-duplicate on `webhook-id`).
+ */
+import { provider } from "@/lib/db/client";
+import { empty, rawQuery, sql, type RawSql } from "@/lib/db/raw";
+import type { OutboxChannel } from "./enqueue";
+
+export interface ClaimedMessage {
+  id: string;
+  channel: OutboxChannel;
+  webhookId: string | null;
+  formId: string | null;
+  event: string;
+  payload: string;
+  body: string | null;
+  /** This attempt's number (1 = first). */
+  attempts: number;
+  createdAt: Date;
+}
+
+const returning = sql`RETURNING "id", "channel", "webhookId", "formId", "event", "payload", "body", "attempts", "createdAt"`;
+
+function toClaimed(row: Record<string, unknown>): ClaimedMessage {
+  return {
+    id: String(row.id),
+    channel: row.channel as OutboxChannel,
+    webhookId: (row.webhookId as string | null) ?? null,
+    formId: (row.formId as string | null) ?? null,
+    event: String(row.event),
+    payload: String(row.payload),
+    body: (row.body as string | null) ?? null,
+    attempts: Number(row.attempts),
+    createdAt: new Date(row.createdAt as string | Date),
+  };
+}
+
+/** A disabled webhook's deliveries wait (they resume if it is enabled again). */
+const ofEnabledWebhook = sql`("webhookId" IS NULL OR EXISTS (
+  SELECT 1 FROM "Webhook" w WHERE w."id" = "OutboxMessage"."webhookId" AND w."enabled" = ${true}))`;
+
+async function claimWhere(condition: RawSql, limit: number, now: Date, leaseMs: number): Promise<ClaimedMessage[]> {
+  const lock = provider === "postgresql" ? sql`FOR UPDATE SKIP LOCKED` : empty;
+  const rows = await rawQuery<Record<string, unknown>>(sql`
+    UPDATE "OutboxMessage" SET "leaseUntil" = ${new Date(now.getTime() + leaseMs)}, "attempts" = "attempts" + 1
+    WHERE "id" IN (
+      SELECT "id" FROM "OutboxMessage"
+      WHERE ${condition} AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now}) AND ${ofEnabledWebhook}
+      ORDER BY "nextAttemptAt" LIMIT ${limit} ${lock})
+    ${returning}`);
+  return rows.map(toClaimed);
+}
+
+/** Up to `limit` due rows, oldest due first. */
+export function claimDue(limit: number, now: Date, leaseMs: number): Promise<ClaimedMessage[]> {
+  return claimWhere(sql`"status" = 'pending' AND "nextAttemptAt" <= ${now}`, limit, now, leaseMs);
+}
+
+/** One given row, due or not (a retry or test asked for now); none if another worker holds it. */
+export async function claimOne(id: string, now: Date, leaseMs: number): Promise<ClaimedMessage | null> {
+  const [claimed] = await claimWhere(sql`"id" = ${id} AND "status" = 'pending'`, 1, now, leaseMs);
+  return claimed ?? null;
+}
+
+/** Gives back rows claimed but not attempted (the worker is stopping or the webhook is busy). */
+export async function releaseClaims(messages: ClaimedMessage[]): Promise<void> {
+  for (const m of messages) {
+    await rawQuery(sql`UPDATE "OutboxMessage" SET "leaseUntil" = NULL, "attempts" = "attempts" - 1 WHERE "id" = ${m.id} AND "attempts" = ${m.attempts}`);
+  }
+}

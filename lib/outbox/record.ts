@@ -1,0 +1,41 @@
+/**
+ * Recording an attempt's result. Every write is fenced by the attempt number
+ * (lib/outbox/claim.ts): a result from a worker whose claim was taken over
+ * changes nothing.
+ */
+import { rawQuery, sql } from "@/lib/db/raw";
+import type { ClaimedMessage } from "./claim";
+import { nextAttemptAt } from "./schedule";
+
+/** What one attempt came to; `statusCode`/`responseBody` when the receiver answered. */
+export type AttemptResult =
+  | { outcome: "succeeded"; statusCode?: number; responseBody?: string }
+  | { outcome: "retry" | "permanent"; error: string; statusCode?: number; responseBody?: string };
+
+/** Stored error texts are cut here: they are for a log, not an archive. */
+const ERROR_MAX = 500;
+
+/** Writes the result; "failed" when it is permanent or the retries are used up. Returns the status stored. */
+export async function recordAttempt(message: ClaimedMessage, result: AttemptResult, now = new Date()): Promise<"succeeded" | "pending" | "failed"> {
+  const statusCode = result.statusCode ?? null;
+  const responseBody = result.responseBody ?? null;
+  if (result.outcome === "succeeded") {
+    await rawQuery(sql`
+      UPDATE "OutboxMessage" SET "status" = 'succeeded', "leaseUntil" = NULL, "deliveredAt" = ${now},
+        "lastStatusCode" = ${statusCode}, "lastError" = NULL, "responseBody" = ${responseBody}
+      WHERE "id" = ${message.id} AND "attempts" = ${message.attempts}`);
+    return "succeeded";
+  }
+  const retryAt = result.outcome === "retry" ? nextAttemptAt(message.attempts, now) : null;
+  const status = retryAt ? "pending" : "failed";
+  await rawQuery(sql`
+    UPDATE "OutboxMessage" SET "status" = ${status}, "leaseUntil" = NULL, "nextAttemptAt" = ${retryAt ?? now},
+      "lastStatusCode" = ${statusCode}, "lastError" = ${result.error.slice(0, ERROR_MAX)}, "responseBody" = ${responseBody}
+    WHERE "id" = ${message.id} AND "attempts" = ${message.attempts}`);
+  return status;
+}
+
+/** Freezes the body of the first attempt, so retries send the same bytes (fenced like the rest). */
+export async function freezeBody(message: ClaimedMessage, body: string): Promise<void> {
+  await rawQuery(sql`UPDATE "OutboxMessage" SET "body" = ${body} WHERE "id" = ${message.id} AND "attempts" = ${message.attempts} AND "body" IS NULL`);
+}
