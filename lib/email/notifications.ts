@@ -8,6 +8,7 @@ import { db } from "@/lib/db/client";
 import { getOwnedForm } from "@/lib/forms/forms";
 import { draftOf } from "@/lib/forms/serialize";
 import { AppError, type ErrorDetail } from "@/lib/http/errors";
+import { bumpOutboxVersionTx } from "@/lib/outbox/enqueue";
 import type { FormSchema, Question } from "@/lib/schema/form-schema";
 import { emailConfigured } from "./config";
 import type { NotificationSettings, NotificationSettingsView } from "./notification-schema";
@@ -75,6 +76,12 @@ export async function saveNotificationSettings(userId: string, formId: string, i
     confirmationSubject: confirmation.subject,
     confirmationMessage: confirmation.message,
   };
-  const row = await db.formNotification.upsert({ where: { formId: form.id }, create: { formId: form.id, ...data }, update: data });
+  // With the outboxVersion bump in one transaction: submissions cache whether
+  // the form has anyone to notify, and their guard checks this version.
+  const row = await db.$transaction(async (tx) => {
+    const saved = await tx.formNotification.upsert({ where: { formId: form.id }, create: { formId: form.id, ...data }, update: data });
+    await bumpOutboxVersionTx(tx, form.id);
+    return saved;
+  });
   return { notifications: serializeNotificationSettings(row) };
 }

@@ -10,6 +10,7 @@
  */
 import { query, sql, type RawWork } from "@/lib/db/raw";
 import { serializeResponse } from "@/lib/responses/list";
+import { enqueueResponseEmails } from "@/lib/email/enqueue";
 import { enqueueWebhookEvent } from "./enqueue";
 
 export interface ResponseEventPayload {
@@ -22,6 +23,7 @@ export interface ResponseEventPayload {
 export function* enqueueResponseFinished(formId: string, responseId: string, now: Date): RawWork<void> {
   const payload: ResponseEventPayload = { responseId };
   yield* enqueueWebhookEvent(formId, "response.finished", payload, now);
+  yield* enqueueResponseEmails(formId, responseId, now);
 }
 
 /** In the deleting transaction, before the response's rows go. */
