@@ -11,9 +11,10 @@ import { notificationEndpoints } from "./notification-endpoints";
 import { ownerEndpoints } from "./owner-endpoints";
 import { publicEndpoints } from "./public-endpoints";
 import { readingEndpoints } from "./reading-endpoints";
+import { webhookEndpoints } from "./webhook-endpoints";
 
 /** Every documented operation; tests/integration/openapi.test.ts checks it against app/api. */
-export const endpoints: Endpoint[] = [...ownerEndpoints, ...readingEndpoints, ...publicEndpoints, ...notificationEndpoints];
+export const endpoints: Endpoint[] = [...ownerEndpoints, ...readingEndpoints, ...publicEndpoints, ...notificationEndpoints, ...webhookEndpoints];
 
 const security = {
   read: [{ apiKey: [] }, { session: [] }],

@@ -1,0 +1,13 @@
+import { allowOnly } from "@/lib/http/allow";
+import { route } from "@/lib/http/route";
+import { listDeliveries } from "@/lib/webhooks/deliveries";
+import { listDeliveriesQuerySchema, webhookParams } from "@/lib/webhooks/schemas";
+
+export const GET = route({
+  auth: "read",
+  params: webhookParams,
+  query: listDeliveriesQuerySchema,
+  handler: ({ principal, params, query }) => listDeliveries(principal.userId, params.id, params.webhookId, query),
+});
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = allowOnly({ GET });

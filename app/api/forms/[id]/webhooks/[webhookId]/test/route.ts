@@ -1,0 +1,12 @@
+import { allowOnly } from "@/lib/http/allow";
+import { route } from "@/lib/http/route";
+import { sendTestPing } from "@/lib/webhooks/deliveries";
+import { webhookParams } from "@/lib/webhooks/schemas";
+
+export const POST = route({
+  auth: "write",
+  params: webhookParams,
+  handler: ({ principal, params }) => sendTestPing(principal.userId, params.id, params.webhookId),
+});
+
+export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = allowOnly({ POST });
