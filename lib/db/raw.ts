@@ -115,6 +115,13 @@ export async function rawQuery<Row>(statement: RawSql): Promise<Row[]> {
   return adapter.exclusive((connection) => sqliteStep(connection, { statement, rows: true }) as Row[]);
 }
 
+/** One statement on its own (autocommit): how many rows it changed. */
+export async function rawExec(statement: RawSql): Promise<number> {
+  if (driver.provider === "postgresql") return (await driver.pool.query(postgresQuery(statement))).rowCount ?? 0;
+  const adapter = await sqliteAdapter(driver.adapter);
+  return adapter.exclusive((connection) => sqliteStep(connection, { statement, rows: false }) as number);
+}
+
 // SQLite ---------------------------------------------------------------------
 
 /** Prisma's adapter, connected (Prisma connects lazily: make it). */

@@ -15,7 +15,7 @@
  *   due again (at-least-once: receivers de-duplicate on `webhook-id`).
  */
 import { provider } from "@/lib/db/client";
-import { empty, rawQuery, sql, type RawSql } from "@/lib/db/raw";
+import { empty, rawExec, rawQuery, sql, type RawSql } from "@/lib/db/raw";
 import type { OutboxChannel } from "./enqueue";
 
 export interface ClaimedMessage {
@@ -77,6 +77,6 @@ export async function claimOne(id: string, now: Date, leaseMs: number): Promise<
 /** Gives back rows claimed but not attempted (the worker is stopping or the webhook is busy). */
 export async function releaseClaims(messages: ClaimedMessage[]): Promise<void> {
   for (const m of messages) {
-    await rawQuery(sql`UPDATE "OutboxMessage" SET "leaseUntil" = NULL, "attempts" = "attempts" - 1 WHERE "id" = ${m.id} AND "attempts" = ${m.attempts}`);
+    await rawExec(sql`UPDATE "OutboxMessage" SET "leaseUntil" = NULL, "attempts" = "attempts" - 1 WHERE "id" = ${m.id} AND "attempts" = ${m.attempts}`);
   }
 }

@@ -3,7 +3,7 @@
  * (lib/outbox/claim.ts): a result from a worker whose claim was taken over
  * changes nothing.
  */
-import { rawQuery, sql } from "@/lib/db/raw";
+import { rawExec, sql } from "@/lib/db/raw";
 import type { ClaimedMessage } from "./claim";
 import { nextAttemptAt } from "./schedule";
 
@@ -20,7 +20,7 @@ export async function recordAttempt(message: ClaimedMessage, result: AttemptResu
   const statusCode = result.statusCode ?? null;
   const responseBody = result.responseBody ?? null;
   if (result.outcome === "succeeded") {
-    await rawQuery(sql`
+    await rawExec(sql`
       UPDATE "OutboxMessage" SET "status" = 'succeeded', "leaseUntil" = NULL, "deliveredAt" = ${now},
         "lastStatusCode" = ${statusCode}, "lastError" = NULL, "responseBody" = ${responseBody}
       WHERE "id" = ${message.id} AND "attempts" = ${message.attempts}`);
@@ -28,7 +28,7 @@ export async function recordAttempt(message: ClaimedMessage, result: AttemptResu
   }
   const retryAt = result.outcome === "retry" ? nextAttemptAt(message.attempts, now) : null;
   const status = retryAt ? "pending" : "failed";
-  await rawQuery(sql`
+  await rawExec(sql`
     UPDATE "OutboxMessage" SET "status" = ${status}, "leaseUntil" = NULL, "nextAttemptAt" = ${retryAt ?? now},
       "lastStatusCode" = ${statusCode}, "lastError" = ${result.error.slice(0, ERROR_MAX)}, "responseBody" = ${responseBody}
     WHERE "id" = ${message.id} AND "attempts" = ${message.attempts}`);
@@ -37,5 +37,5 @@ export async function recordAttempt(message: ClaimedMessage, result: AttemptResu
 
 /** Freezes the body of the first attempt, so retries send the same bytes (fenced like the rest). */
 export async function freezeBody(message: ClaimedMessage, body: string): Promise<void> {
-  await rawQuery(sql`UPDATE "OutboxMessage" SET "body" = ${body} WHERE "id" = ${message.id} AND "attempts" = ${message.attempts} AND "body" IS NULL`);
+  await rawExec(sql`UPDATE "OutboxMessage" SET "body" = ${body} WHERE "id" = ${message.id} AND "attempts" = ${message.attempts} AND "body" IS NULL`);
 }
