@@ -8,6 +8,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { notificationSettingsViewSchema } from "@/lib/email/notification-schema";
 import { createOwner, publishedForm, request, type Owner } from "../helpers/api";
+import { submit } from "../helpers/responses";
 
 let owner: Owner;
 let formId: string;
@@ -83,6 +84,18 @@ describe("notification settings", () => {
     expect(draft.status).toBe(200);
     const res = await owner.api.put(path(), { recipients: [], confirmation: { enabled: true, questionKey: "work", message: "Hi {{name}}" } });
     expect(res.status, res.text).toBe(200);
+  });
+
+  it("queues no email without SMTP_URL, even for a form with recipients and a confirmation", async () => {
+    const form = await publishedForm(owner, { questions: [{ key: "mail", type: "email", title: "Email" }] });
+    const saved = await owner.api.put(`/api/forms/${form.id}/notifications`, {
+      recipients: ["team@example.test"],
+      confirmation: { enabled: true, questionKey: "mail", message: "Thanks" },
+    });
+    expect(saved.status).toBe(200);
+    await submit(form.slug, { mail: "resp@example.test" });
+    expect(await db.response.count({ where: { formId: form.id, finished: true } })).toBe(1);
+    expect(await db.outboxMessage.count({ where: { formId: form.id } })).toBe(0);
   });
 
   it("is deleted with its form", async () => {
