@@ -18,7 +18,8 @@ export default async function globalSetup() {
   const env = { SUBMISSION_RATE_LIMIT: "0" };
   const [publicServer, dashboardServer] = await Promise.all([
     startServer(publicDb.url, env),
-    startServer(dashboardDb.url, env),
+    // The Integrations spec's webhook receiver listens on 127.0.0.1.
+    startServer(dashboardDb.url, { ...env, WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_RETRY_DELAYS_MS: "1000,1000", OUTBOX_POLL_MS: "200" }),
   ]);
   process.env.E2E_PUBLIC_URL = publicServer.baseUrl;
   process.env.E2E_PUBLIC_DATABASE_URL = publicDb.url;
