@@ -64,7 +64,9 @@ export function WebhooksPanel({ formId }: { formId: string }) {
         )}
         {webhooks && webhooks.length > 0 && (
           <ul className="stack" style={{ listStyle: "none", padding: 0, margin: 0 }} aria-label="Webhooks">
-            {webhooks.map((w) => <WebhookItem key={w.id} formId={formId} webhook={w} onChanged={load} />)}
+            {webhooks.map((w) => (
+              <WebhookItem key={w.id} formId={formId} webhook={w} onChanged={load} onSecret={(url, value) => setSecret({ url, secret: value })} />
+            ))}
           </ul>
         )}
       </div>
@@ -88,7 +90,15 @@ function SecretOnce({ url, secret, onHide }: { url: string; secret: string; onHi
   );
 }
 
-function WebhookItem({ formId, webhook: w, onChanged }: { formId: string; webhook: Webhook; onChanged: () => Promise<void> }) {
+interface ItemProps {
+  formId: string;
+  webhook: Webhook;
+  onChanged: () => Promise<void>;
+  /** A new secret to show once (after a rotation). */
+  onSecret: (url: string, secret: string) => void;
+}
+
+function WebhookItem({ formId, webhook: w, onChanged, onSecret }: ItemProps) {
   const toast = useToast();
   const [editing, setEditing] = useState(false);
   const [showLog, setShowLog] = useState(false);
@@ -97,6 +107,8 @@ function WebhookItem({ formId, webhook: w, onChanged }: { formId: string; webhoo
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [rotating, setRotating] = useState<"confirm" | "busy" | null>(null);
+  const [rotateError, setRotateError] = useState<string | null>(null);
   const path = webhookPath(formId, w.id);
   const name = w.description || w.url;
 
@@ -117,6 +129,18 @@ function WebhookItem({ formId, webhook: w, onChanged }: { formId: string; webhoo
     toast("Test event queued");
     setShowLog(true);
     setLogKey((k) => k + 1);
+  }
+
+  async function rotate() {
+    setRotating("busy");
+    setRotateError(null);
+    const res = await callApi<{ webhook: Webhook & { secret: string } }>("POST", `${path}/rotate-secret`);
+    if (!res.ok) {
+      setRotating("confirm");
+      return setRotateError(res.error.message);
+    }
+    setRotating(null);
+    onSecret(res.data.webhook.url, res.data.webhook.secret);
   }
 
   async function remove() {
@@ -158,11 +182,23 @@ function WebhookItem({ formId, webhook: w, onChanged }: { formId: string; webhoo
             <Button variant="secondary" size="sm" aria-expanded={showLog} onClick={() => setShowLog((v) => !v)}>{showLog ? "Hide deliveries" : "Deliveries"}</Button>
             <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>Edit</Button>
             <Button variant="ghost" size="sm" onClick={() => void toggle()} loading={busy === "toggle"}>{w.enabled ? "Disable" : "Enable"}</Button>
+            <Button variant="ghost" size="sm" onClick={() => setRotating("confirm")}>Rotate secret</Button>
             <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>Delete</Button>
           </div>
         )}
         {showLog && <DeliveryLog formId={formId} webhookId={w.id} refreshKey={logKey} />}
       </div>
+      <ConfirmDialog
+        open={rotating !== null}
+        title="Rotate the signing secret?"
+        description="You get a new secret, shown once. Deliveries are also signed with the old one for 24 hours, so you can switch your receiver over without losing any."
+        confirmLabel="Rotate secret"
+        tone="primary"
+        busy={rotating === "busy"}
+        error={rotateError}
+        onConfirm={rotate}
+        onCancel={() => { setRotating(null); setRotateError(null); }}
+      />
       <ConfirmDialog
         open={confirming}
         title="Delete this webhook?"

@@ -6,7 +6,8 @@
  *    see the signing secret once (gone after a reload), send a test ping and
  *    watch it succeed in the delivery log with the receiver's kept body — the
  *    receiver verifies the signature with `standardwebhooks` and that secret
- *    — then edit it, disable it, and delete it after confirming.
+ *    — retry it, rotate the secret (the next ping verifies with the new one),
+ *    then edit it, disable it, and delete it after confirming.
  * 2. Email settings: the dashboard server has no SMTP_URL, so the tab says
  *    email is not configured; the settings are saved all the same and read
  *    back after a reload.
@@ -133,6 +134,18 @@ test("webhooks: create with the secret shown once, test delivery in the log, edi
   await expect.poll(() => received.filter((r) => JSON.parse(r.body).type === "ping").length, { timeout: 20_000 }).toBe(2);
   const again = received.filter((r) => JSON.parse(r.body).type === "ping");
   expect(again[1].headers["webhook-id"]).toBe(again[0].headers["webhook-id"]);
+
+  // Rotate the secret: a new one, shown once, signs the next delivery.
+  await hook.getByRole("button", { name: "Rotate secret" }).click();
+  await page.getByRole("dialog", { name: "Rotate the signing secret?" }).getByRole("button", { name: "Rotate secret" }).click();
+  await expect(page.getByTestId("webhook-secret")).toContainText("you won't see it again");
+  const rotated = (await page.getByTestId("webhook-secret-value").textContent())!.trim();
+  expect(rotated).toMatch(/^whsec_/);
+  expect(rotated).not.toBe(secret);
+  await hook.getByRole("button", { name: "Send test" }).click();
+  await expect.poll(() => received.filter((r) => JSON.parse(r.body).type === "ping").length, { timeout: 20_000 }).toBe(3);
+  const latest = received.filter((r) => JSON.parse(r.body).type === "ping")[2];
+  expect((new Webhook(rotated).verify(latest.body, latest.headers as Record<string, string>) as { type: string }).type).toBe("ping");
 
   // Edit the description and events.
   await hook.getByRole("button", { name: "Edit" }).click();
