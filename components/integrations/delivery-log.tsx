@@ -55,7 +55,7 @@ export function DeliveryLog({ formId, webhookId, refreshKey }: { formId: string;
   return (
     <div className="stack-sm">
       <div className="row-between">
-        <span className="small muted" aria-live="polite">{pending ? "Some deliveries are pending; refreshing…" : `Last ${deliveries.length} deliveries`}</span>
+        <span className="small muted" aria-live="polite">{pending ? "Some deliveries are pending; refreshing…" : deliveries.length === 1 ? "The latest delivery" : `The latest ${deliveries.length} deliveries`}</span>
         <Button variant="ghost" size="sm" onClick={() => void load()}>Refresh</Button>
       </div>
       <Table caption="Deliveries, newest first" data-testid="delivery-log">

@@ -7,7 +7,7 @@
  */
 "use client";
 
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { notificationSettingsSchema, type NotificationSettingsView } from "@/lib/email/notification-schema";
 import { Alert, Button, Card, Checkbox, Input, InlineStatus, Select, Textarea } from "@/components/ui";
 import { callApi, detailsByPath } from "@/components/dashboard/api";
@@ -37,7 +37,6 @@ export function EmailSettings({ formId, initial, questions }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [state, setState] = useState<"idle" | "saving" | "saved">("idle");
-  const helpId = useId();
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -112,19 +111,19 @@ export function EmailSettings({ formId, initial, questions }: Props) {
                 placeholder="Thanks for your answer, {{name}}"
                 value={subject}
                 onChange={(e) => setSubject(e.target.value)}
+                hint="One line; {{question key}} recalls an answer (see below)."
                 error={errors["confirmation.subject"]}
-                aria-describedby={helpId}
                 maxLength={200}
               />
               <Textarea
                 label="Message"
-                hint="Plain text; blank lines separate paragraphs."
+                hint="Plain text; blank lines separate paragraphs; {{question key}} recalls an answer (see below)."
                 rows={6}
                 value={message}
                 onChange={(e) => setMessage(e.target.value)}
                 error={errors["confirmation.message"]}
               />
-              <div id={helpId} className="small muted" data-testid="recall-help">
+              <div className="small muted" data-testid="recall-help">
                 Recall an answer with <code>{"{{question key}}"}</code>
                 {questions.length > 0 && (
                   <>

@@ -14,7 +14,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -22,6 +22,7 @@ import { Webhook } from "standardwebhooks";
 import { dashboardUrl } from "./owner";
 import { signIn } from "./session";
 
+const ARTIFACTS = "tests/artifacts";
 const SESSION_STATE = join(tmpdir(), `formloom-e2e-03-session-${process.pid}.json`);
 test.use({ viewport: { width: 1280, height: 900 }, storageState: SESSION_STATE });
 
@@ -122,6 +123,8 @@ test("webhooks: create with the secret shown once, test delivery in the log, edi
   await expect(row.locator("td").nth(3)).toHaveText("200");
   await row.getByRole("button", { name: "Details" }).click();
   await expect(log).toContainText("ok-from-receiver");
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}/integrations-webhook.png`, fullPage: true });
 
   const pings = received.filter((r) => JSON.parse(r.body).type === "ping");
   expect(pings).toHaveLength(1);
@@ -195,6 +198,8 @@ test("email settings: saved and read back; the tab says email is not configured 
   await expect(card.getByTestId("recall-help")).toContainText("{{name}}");
   await card.getByRole("button", { name: "Save email settings" }).click();
   await expect(card.getByText("Saved")).toBeVisible();
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS}/integrations-email.png`, fullPage: true });
 
   await page.reload();
   const again = page.getByTestId("email-settings");
