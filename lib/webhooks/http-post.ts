@@ -3,7 +3,8 @@
  * anywhere they should not:
  *
  * - the host is resolved and every address checked (address-policy.ts) at
- *   connect time, through the request's own `lookup`, so the address
+ *   connect time, through the request's own `lookup` (an IP-literal host,
+ *   which Node connects to without a lookup, is checked first), so the address
  *   connected to is the one that was checked: a DNS answer that changes
  *   between the check and the connection cannot sneak in. TLS still verifies
  *   the certificate against the URL's host name (`servername`).
@@ -13,7 +14,7 @@
  */
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
+import net, { type LookupFunction } from "node:net";
 import { hostOf, resolveAllowed } from "./address-policy";
 
 export const RESPONSE_KEEP_BYTES = 4096;
@@ -36,7 +37,16 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
   );
 };
 
-export function postJson(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<PostResult> {
+export async function postJson(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<PostResult> {
+  const host = hostOf(new URL(url));
+  // An IP-literal host never goes through `lookup` (Node connects to it directly): check it here.
+  if (net.isIP(host)) {
+    try {
+      await resolveAllowed(host);
+    } catch (error) {
+      return { ok: false, error: `Connection refused: ${(error as Error).message}` };
+    }
+  }
   return new Promise((resolve) => {
     const target = new URL(url);
     const client = target.protocol === "https:" ? https : target.protocol === "http:" ? http : null;
