@@ -17,6 +17,8 @@ interface Fixture {
   formId: string;
   responseId: string;
   keyId: string;
+  webhookId: string;
+  deliveryId: string;
 }
 
 interface RouteCase {
@@ -48,6 +50,15 @@ const ROUTES: RouteCase[] = [
   { method: "GET", path: (f) => `/api/forms/${f.formId}/analytics/trend`, write: false },
   { method: "GET", path: (f) => `/api/forms/${f.formId}/notifications`, write: false },
   { method: "PUT", path: (f) => `/api/forms/${f.formId}/notifications`, body: { recipients: ["b@example.test"] }, write: true },
+  { method: "GET", path: (f) => `/api/forms/${f.formId}/webhooks`, write: false },
+  { method: "POST", path: (f) => `/api/forms/${f.formId}/webhooks`, body: { url: "https://example.com/hook" }, write: true },
+  { method: "GET", path: (f) => `/api/forms/${f.formId}/webhooks/${f.webhookId}`, write: false },
+  { method: "PATCH", path: (f) => `/api/forms/${f.formId}/webhooks/${f.webhookId}`, body: { enabled: true }, write: true },
+  { method: "DELETE", path: (f) => `/api/forms/${f.formId}/webhooks/${f.webhookId}`, write: true },
+  { method: "POST", path: (f) => `/api/forms/${f.formId}/webhooks/${f.webhookId}/rotate-secret`, write: true },
+  { method: "POST", path: (f) => `/api/forms/${f.formId}/webhooks/${f.webhookId}/test`, write: true },
+  { method: "GET", path: (f) => `/api/forms/${f.formId}/webhooks/${f.webhookId}/deliveries`, write: false },
+  { method: "POST", path: (f) => `/api/forms/${f.formId}/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/retry`, write: true },
   { method: "DELETE", path: (f) => `/api/keys/${f.keyId}`, write: true },
 ];
 
@@ -60,7 +71,7 @@ const COLLECTION_ROUTES: RouteCase[] = [
   { method: "GET", path: () => "/api/templates", write: false },
 ];
 
-const label = (r: RouteCase) => `${r.method} ${r.path({ formId: ":id", responseId: ":responseId", keyId: ":keyId" })}`;
+const label = (r: RouteCase) => `${r.method} ${r.path({ formId: ":id", responseId: ":responseId", keyId: ":keyId", webhookId: ":webhookId", deliveryId: ":deliveryId" })}`;
 
 function call(c: Client, r: RouteCase, f: Fixture, headers?: Record<string, string>) {
   const fn = { GET: c.get, POST: c.post, PUT: c.put, PATCH: c.patch, DELETE: c.delete }[r.method];
@@ -83,6 +94,8 @@ async function snapshotOf(owner: Owner) {
     stats: await db.answerStat.findMany({ where: { formId: { in: formIds } }, orderBy: [{ questionKey: "asc" }, { bucket: "asc" }] }),
     keys: await db.apiKey.findMany({ where: { userId: owner.userId }, orderBy: { id: "asc" }, omit: { lastUsedAt: true } }),
     notifications: await db.formNotification.findMany({ where: { formId: { in: formIds } }, orderBy: { formId: "asc" } }),
+    webhooks: await db.webhook.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
+    outbox: await db.outboxMessage.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
   };
 }
 
@@ -93,7 +106,15 @@ beforeAll(async () => {
     questions: [{ key: "name", type: "short-text", title: "Name" }, { key: "source", type: "hidden" }],
   });
   const keyId = (await a.api.get("/api/keys")).body.keys.find((k: { name: string }) => k.name === "tests (write)").id;
-  fixture = { formId: form.id, responseId: await submit(form.slug, { name: "Ada", source: "mail" }), keyId };
+  // A's webhook and one logged delivery, stored directly: the suite's server
+  // refuses webhook URLs it cannot resolve to a public address (no network here).
+  // Disabled, so no worker touches them while the matrix runs.
+  const webhookId = "wh_" + newId();
+  await db.webhook.create({ data: { id: webhookId, formId: form.id, url: "https://example.com/hook", events: '["response.finished"]', secret: "v1:unused", enabled: false } });
+  const deliveryId = "msg_" + newId();
+  const now = new Date();
+  await db.outboxMessage.create({ data: { id: deliveryId, channel: "webhook", webhookId, formId: form.id, event: "ping", payload: "{}", status: "failed", nextAttemptAt: now, createdAt: now } });
+  fixture = { formId: form.id, responseId: await submit(form.slug, { name: "Ada", source: "mail" }), keyId, webhookId, deliveryId };
   await submit(form.slug, { name: "Grace" }, { partial: true });
   expect((await a.api.put(`/api/forms/${form.id}/notifications`, { recipients: ["a@example.test"] })).status).toBe(200);
   // B owns things too, so "not found" cannot come from B having nothing at all.
@@ -102,7 +123,8 @@ beforeAll(async () => {
 
 describe("the matrix", () => {
   it("covers every route that addresses an owner's object by id", () => {
-    const template = (r: RouteCase) => `${r.method} ${r.path({ formId: "{id}", responseId: "{responseId}", keyId: "{id}" }).split("?")[0]}`;
+    const template = (r: RouteCase) =>
+      `${r.method} ${r.path({ formId: "{id}", responseId: "{responseId}", keyId: "{id}", webhookId: "{webhookId}", deliveryId: "{deliveryId}" }).split("?")[0]}`;
     const covered = new Set(ROUTES.map(template));
     const ownerScoped = [...routeOperations().keys()].filter((op) => /^\w+ \/api\/(forms|keys)\/\{id\}/.test(op));
     expect(ownerScoped.length).toBeGreaterThan(10);
@@ -122,7 +144,7 @@ describe("owner B's write key on owner A's objects", () => {
   it("answers exactly as for a missing id (same status, code and message)", { timeout: 120_000 }, async () => {
     for (const r of ROUTES) {
       const theirs = await call(b.api, r, fixture);
-      const missing = await call(b.api, r, { formId: newId(), responseId: newId(), keyId: newId() });
+      const missing = await call(b.api, r, { formId: newId(), responseId: newId(), keyId: newId(), webhookId: newId(), deliveryId: newId() });
       expect({ route: label(r), status: theirs.status, body: theirs.body }).toEqual({ route: label(r), status: missing.status, body: missing.body });
     }
   });
