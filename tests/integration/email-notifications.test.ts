@@ -154,6 +154,30 @@ describe("retries", () => {
 });
 
 describe("notifications off", () => {
+  it("drops a queued notification when notifications are turned off before it could be sent", async () => {
+    const form = await formWith({ recipients: ["late@example.test"] });
+    const marker = `dropped-${randomBytes(4).toString("hex")}`;
+    const refusedBefore = smtp.refused();
+    smtp.refuseNext(1_000);
+    await submit(form.slug, { name: marker });
+    for (const deadline = Date.now() + 10_000; smtp.refused() === refusedBefore; ) {
+      if (Date.now() > deadline) throw new Error("the first attempt never reached the SMTP server");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // Queued, refused once, waiting for its retry: now the owner turns notifications off.
+    expect((await call("PUT", `/api/forms/${form.id}/notifications`, { recipients: [] })).status).toBe(200);
+    smtp.refuseNext(0);
+    const refusedAtOff = smtp.refused();
+    const loud = await formWith({ recipients: ["sentinel@example.test"] });
+    const sentinel = `sentinel-${randomBytes(4).toString("hex")}`;
+    await submit(loud.slug, { name: sentinel });
+    await smtp.waitFor((m) => about(sentinel)(m).length > 0);
+    await new Promise((r) => setTimeout(r, 1_500)); // past the dropped one's retry (500 ms)
+    expect(about(marker)(smtp.received)).toEqual([]);
+    expect(smtp.refused()).toBe(refusedAtOff);
+  });
+
+
   it("sends no email for a form without settings, nor for one whose recipients and confirmation are off", async () => {
     const silent = await formWith(null);
     const emptied = await formWith({ recipients: ["was@example.test"] });
