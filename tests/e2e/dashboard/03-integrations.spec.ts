@@ -214,3 +214,29 @@ test("email settings: saved and read back; the tab says email is not configured 
     confirmation: { enabled: true, questionKey: "email", subject: "Thanks {{name}}", message: "Hello {{name}},\n\nwe got your answers." },
   });
 });
+
+test("the link in a notification email opens that response's panel, also from another page", async ({ page }) => {
+  const id = await createForm(page, "Integrations linked response form");
+  const slug = (await (await page.request.get(`${dashboardUrl()}/api/forms/${id}`)).json()).form.slug as string;
+  const ids: string[] = [];
+  // 21 responses: the oldest is on page 2 of 20, the link still opens it.
+  for (let i = 0; i < 21; i++) {
+    const res = await page.request.post(`${dashboardUrl()}/api/public/forms/${slug}/responses`, {
+      headers: { cookie: `fl_rid=linked-respondent-${String(i).padStart(22, "0")}` },
+      data: { answers: { name: `Person ${i}` } },
+    });
+    expect(res.status()).toBe(201);
+    ids.push((await res.json()).response.id);
+  }
+  await page.goto(`${dashboardUrl()}/forms/${id}/responses?response=${ids[0]}`);
+  const panel = page.getByRole("dialog", { name: "Response" });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText("Person 0");
+  await expect(panel).toContainText("Linked response");
+  await panel.getByRole("button", { name: "Close" }).click();
+  await expect(panel).toBeHidden();
+  expect(new URL(page.url()).searchParams.has("response")).toBe(false);
+
+  await page.goto(`${dashboardUrl()}/forms/${id}/responses?response=no-such-response`);
+  await expect(page.getByText("The linked response no longer exists")).toBeVisible();
+});
