@@ -2,6 +2,7 @@
  * npm run bench -- [--n 1000000] [--db sqlite|postgresql] [--pg-url URL]
  *                  [--dist-dir .next-bench] [--rebuild] [--profile] [--keep]
  *                  [--seed-only | --reuse] [--state FILE]
+ *                  [--seconds 10] [--webhooks-only]
  *
  * Seeds N responses into a fresh database, starts the production server on
  * it, measures, and prints ONE table: submission throughput next to the two
@@ -15,6 +16,9 @@
  *   million responses takes 10–20 minutes; it can run while the machine is busy.
  * --reuse: measure on the database described by --state instead of seeding
  *   (it is kept). Measure on a quiet machine.
+ * --seconds: length of each submission load (default 10).
+ * --webhooks-only: only the webhook scenario (scripts/bench/webhooks.ts):
+ *   throughput without and with one webhook, delivery latency, outbox size.
  * --profile: afterwards, one more submission run with the server under
  *   `node --cpu-prof`, and a summary of where its CPU time went.
  */
@@ -30,6 +34,7 @@ import { probes, submissionBody } from "./data";
 import type { Seeded } from "./seed";
 import { peakRssMb, postLoad, resetPeakRss, rssMb, startChild, streamExport, timeGet, type Load } from "./measure";
 import { summarizeProfile } from "./profile";
+import { benchWebhooks } from "./webhooks";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const floorApp = path.join(root, "scripts/bench/floor-app");
@@ -47,6 +52,8 @@ const { values: args } = parseArgs({
     "seed-only": { type: "boolean", default: false },
     reuse: { type: "boolean", default: false },
     state: { type: "string" },
+    seconds: { type: "string", default: "10" },
+    "webhooks-only": { type: "boolean", default: false },
   },
   strict: true,
 });
@@ -54,6 +61,8 @@ const n = Number(args.n);
 if (!Number.isInteger(n) || n < 1000) throw new Error("--n must be a whole number ≥ 1000");
 if (args.db !== "sqlite" && args.db !== "postgresql") throw new Error("--db must be sqlite or postgresql");
 const kind = args.db;
+const seconds = Number(args.seconds);
+if (!Number.isInteger(seconds) || seconds < 1) throw new Error("--seconds must be a whole number ≥ 1");
 if (kind === "postgresql") {
   process.env.TEST_DATABASE_URL = args["pg-url"] ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 }
@@ -108,8 +117,22 @@ async function main() {
 
   const rows: string[][] = [];
   const row = (what: string, result: string, target = "", met?: boolean) => rows.push([what, result, target, met === undefined ? "" : met ? "yes" : "NO"]);
+  const loadCell = (l: Load) => `${Math.round(l.rps).toLocaleString("en-US")} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms${l.other ? `, ${l.other} non-201/errors` : ""}`;
+  const webhookRows = async () => {
+    const w = await benchWebhooks(database.url, seeded.writeKey, seeded.submit, submissionBody, seconds, log);
+    row(`Submissions without a webhook (${seconds} s)`, loadCell(w.without));
+    row(`Submissions with one webhook, healthy local receiver (${seconds} s)`, loadCell(w.with));
+    row("With ÷ without a webhook", (w.with.rps / w.without.rps).toFixed(2), "≥ 0.85", w.with.rps / w.without.rps >= 0.85);
+    row(`Delivery latency, event → receiver (${w.delivered.toLocaleString("en-US")} deliveries)`, `p50 ${w.latencyP50} ms, p99 ${w.latencyP99} ms`);
+    row("Outbox pending: when the load stops / 5 s later", `${w.pendingAtEnd} / ${w.pendingAfterDrain}`, "0 after draining", w.pendingAfterDrain === 0);
+  };
   let server: RunningServer | undefined;
   try {
+    if (args["webhooks-only"]) {
+      await webhookRows();
+      printTable(rows, seeded);
+      return;
+    }
     server = await startServer(database.url, { SUBMISSION_RATE_LIMIT: "0" });
     const auth = { authorization: `Bearer ${seeded.readKey}` };
     const form = `${server.baseUrl}/api/forms/${seeded.main.id}`;
@@ -154,7 +177,7 @@ async function main() {
 
     log("submission load: Formloom, then the two floors …");
     const submitUrl = `${server.baseUrl}/api/public/forms/${seeded.submit.slug}/responses`;
-    const app = await postLoad(submitUrl, submissionBody);
+    const app = await postLoad(submitUrl, submissionBody, seconds);
     await server.stop();
     server = undefined;
 
@@ -168,7 +191,7 @@ async function main() {
       const probe = async () => (await fetch(url, { method: "POST", body: "{}", headers: { "content-type": "application/json" } })).status === 201;
       const child = await startChild(command, argv, env, probe, cwd);
       try {
-        return await postLoad(url, submissionBody);
+        return await postLoad(url, submissionBody, seconds);
       } finally {
         await child.stop();
         log(`  ${label} done`);
@@ -188,22 +211,17 @@ async function main() {
     fs.rmSync(floorDb, { force: true });
     for (const suffix of ["-wal", "-shm"]) fs.rmSync(floorDb + suffix, { force: true });
 
-    const loadCell = (l: Load) => `${Math.round(l.rps).toLocaleString("en-US")} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms${l.other ? `, ${l.other} non-201/errors` : ""}`;
     rows.unshift(
-      ["Submissions: Formloom POST /api/public/forms/:slug/responses (32 conns, 10 s)", loadCell(app), "", ""],
+      [`Submissions: Formloom POST /api/public/forms/:slug/responses (32 conns, ${seconds} s)`, loadCell(app), "", ""],
       ["Physical floor: node:http + one prepared better-sqlite3 INSERT", loadCell(physical), "", ""],
       ["Framework floor: Next.js route handler (prod build) + the same INSERT", loadCell(framework), "", ""],
       ["Formloom ÷ framework floor", (app.rps / framework.rps).toFixed(2), "≥ 0.70", String(app.rps / framework.rps >= 0.7 ? "yes" : "NO")],
       ["Formloom ÷ physical floor", (app.rps / physical.rps).toFixed(3), "", ""],
     );
 
-    const width = [0, 1, 2, 3].map((c) => Math.max(...[["Measurement", "Result", "Target", "Met"], ...rows].map((r) => r[c].length)));
-    const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(width[c])).join(" | ")} |`;
-    console.log(`\nFormloom benchmark — ${kind}, ${seeded.rows.responses.toLocaleString("en-US")} responses seeded (${seeded.rows.answers.toLocaleString("en-US")} answer rows) in ${seeded.seconds.toFixed(0)} s`);
-    console.log(`Machine: ${machine()}\n`);
-    console.log(line(["Measurement", "Result", "Target", "Met"]));
-    console.log(`|${width.map((w) => "-".repeat(w + 2)).join("|")}|`);
-    for (const r of rows) console.log(line(r));
+    log("webhook scenario …");
+    await webhookRows();
+    printTable(rows, seeded);
 
     if (args.profile) {
       log("\nprofiling the submission path (node --cpu-prof) …");
@@ -222,6 +240,16 @@ async function main() {
     if (args.keep || args.reuse) log(`kept the database: ${database.url}`);
     else await database.drop();
   }
+}
+
+function printTable(rows: string[][], seeded: Seeded) {
+  const width = [0, 1, 2, 3].map((c) => Math.max(...[["Measurement", "Result", "Target", "Met"], ...rows].map((r) => r[c].length)));
+  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(width[c])).join(" | ")} |`;
+  console.log(`\nFormloom benchmark — ${kind}, ${seeded.rows.responses.toLocaleString("en-US")} responses seeded (${seeded.rows.answers.toLocaleString("en-US")} answer rows) in ${seeded.seconds.toFixed(0)} s`);
+  console.log(`Machine: ${machine()}\n`);
+  console.log(line(["Measurement", "Result", "Target", "Met"]));
+  console.log(`|${width.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const r of rows) console.log(line(r));
 }
 
 main().then(
