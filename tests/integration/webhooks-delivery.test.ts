@@ -198,6 +198,24 @@ describe(`webhooks on ${kind}`, () => {
     expect(receiver.requests).toBe(0);
   });
 
+  it("a partial response is not an event; finishing it with PATCH is, once", async () => {
+    const { form, receiver } = await setup();
+    const cookie = { cookie: "fl_rid=webhook-partial-" + Date.now(), "content-type": "application/json" };
+    const started = await fetch(`${server.baseUrl}/api/public/forms/${form.slug}/responses`, { method: "POST", headers: cookie, body: JSON.stringify({ answers: { stars: 2 }, partial: true }) });
+    expect(started.status).toBe(201);
+    const { response } = (await started.json()) as { response: { id: string } };
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.requests).toBe(0);
+    const finished = await fetch(`${server.baseUrl}/api/public/forms/${form.slug}/responses/${response.id}`, { method: "PATCH", headers: cookie, body: JSON.stringify({ answers: { note: "done" } }) });
+    expect(finished.status).toBe(200);
+    const [delivery] = await receiver.waitFor((d) => d.length === 1);
+    expect(delivery.body.data.response).toMatchObject({ id: response.id, finished: true, answers: { stars: 2, note: "done" } });
+    // Sending the same finish again changes nothing and tells nobody again.
+    await fetch(`${server.baseUrl}/api/public/forms/${form.slug}/responses/${response.id}`, { method: "PATCH", headers: cookie, body: JSON.stringify({ answers: { note: "done" } }) });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it("a form without webhooks writes no outbox row", async () => {
     const form = await createPublishedForm(api, feedbackSchema);
     expect((await submit(server.baseUrl, form.slug, { stars: 4 })).status).toBe(201);
