@@ -105,6 +105,17 @@ describe("notification settings", () => {
     expect(await db.formNotification.count({ where: { formId: other.id } })).toBe(0);
   });
 
+  it("is documented in the OpenAPI document from the same schemas", async () => {
+    const doc = (await request("GET", "/api/openapi.json")).body;
+    const ops = doc.paths["/api/forms/{id}/notifications"];
+    expect(Object.keys(ops).sort()).toEqual(["get", "put"]);
+    expect(ops.put.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/NotificationSettingsInput" });
+    const input = doc.components.schemas.NotificationSettingsInput;
+    expect(input).toMatchObject({ additionalProperties: false, required: ["recipients"], properties: { recipients: { maxItems: 10 } } });
+    expect(doc.components.schemas.ConfirmationSettings.properties.subject).toMatchObject({ maxLength: 200, pattern: "^[^\\r\\n]*$" });
+    expect(ops.get.responses["200"].content["application/json"].schema.properties.notifications).toEqual({ $ref: "#/components/schemas/NotificationSettings" });
+  });
+
   it("needs JSON and a write key", async () => {
     expect((await owner.readApi.put(path(), valid)).status).toBe(403);
     expect((await request("PUT", path(), undefined, { raw: "recipients=x", headers: { authorization: `Bearer ${owner.writeKey}`, "content-type": "application/x-www-form-urlencoded" } })).status).toBe(415);
