@@ -51,10 +51,10 @@ function toClaimed(row: Record<string, unknown>): ClaimedMessage {
 const ofEnabledWebhook = sql`("webhookId" IS NULL OR EXISTS (
   SELECT 1 FROM "Webhook" w WHERE w."id" = "OutboxMessage"."webhookId" AND w."enabled" = ${true}))`;
 
-async function claimWhere(condition: RawSql, limit: number, now: Date, leaseMs: number): Promise<ClaimedMessage[]> {
+async function claimWhere(condition: RawSql, limit: number, now: Date, leaseMs: number, alsoSet: RawSql = empty): Promise<ClaimedMessage[]> {
   const lock = provider === "postgresql" ? sql`FOR UPDATE SKIP LOCKED` : empty;
   const rows = await rawQuery<Record<string, unknown>>(sql`
-    UPDATE "OutboxMessage" SET "leaseUntil" = ${new Date(now.getTime() + leaseMs)}, "attempts" = "attempts" + 1
+    UPDATE "OutboxMessage" SET "leaseUntil" = ${new Date(now.getTime() + leaseMs)}, "attempts" = "attempts" + 1 ${alsoSet}
     WHERE "id" IN (
       SELECT "id" FROM "OutboxMessage"
       WHERE ${condition} AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now}) AND ${ofEnabledWebhook}
@@ -68,9 +68,13 @@ export function claimDue(limit: number, now: Date, leaseMs: number): Promise<Cla
   return claimWhere(sql`"status" = 'pending' AND "nextAttemptAt" <= ${now}`, limit, now, leaseMs);
 }
 
-/** One given row, due or not (a retry or test asked for now); none if another worker holds it. */
-export async function claimOne(id: string, now: Date, leaseMs: number): Promise<ClaimedMessage | null> {
-  const [claimed] = await claimWhere(sql`"id" = ${id} AND "status" = 'pending'`, 1, now, leaseMs);
+/**
+ * One given row of a webhook, whatever its status (a retry asked for now):
+ * made pending and claimed in the same statement, so the polling worker
+ * cannot take it in between. None when a worker holds it at this moment.
+ */
+export async function claimForRetry(id: string, webhookId: string, now: Date, leaseMs: number): Promise<ClaimedMessage | null> {
+  const [claimed] = await claimWhere(sql`"id" = ${id} AND "webhookId" = ${webhookId}`, 1, now, leaseMs, sql`, "status" = 'pending', "nextAttemptAt" = ${now}`);
   return claimed ?? null;
 }
 

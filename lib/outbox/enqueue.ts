@@ -7,7 +7,7 @@
  * Two ways in, one row shape:
  * - raw transactions (lib/db/raw.ts: public submissions, response deletion):
  *   the generators below;
- * - Prisma transactions (publish/unpublish, the test ping): the `tx` helpers.
+ * - Prisma transactions (publish/unpublish): the `tx` helpers.
  *
  * Columns every writer fills (other channels, e.g. lib/email, insert the same):
  * id (unique; also the Standard Webhooks `webhook-id`), channel, webhookId
@@ -61,15 +61,6 @@ export async function enqueueWebhookEventTx(tx: Tx, formId: string, event: Webho
     })),
   });
   return hooks.length;
-}
-
-/** In a Prisma transaction: one message to one webhook (the test ping). */
-export async function enqueueToWebhookTx(tx: Tx, hook: { id: string; formId: string }, event: string, payload: unknown, now: Date): Promise<string> {
-  const id = "msg_" + newId(now.getTime()) + "_" + hook.id;
-  await tx.outboxMessage.create({
-    data: { id, channel: "webhook", webhookId: hook.id, formId: hook.formId, event, payload: JSON.stringify(payload), nextAttemptAt: now, createdAt: now },
-  });
-  return id;
 }
 
 /** In a raw transaction: one row of any channel (e.g. an email job). */

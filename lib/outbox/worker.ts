@@ -12,7 +12,7 @@
  *   waits for the attempts under way; rows claimed by a killed process come
  *   back when their lease expires.
  */
-import { claimDue, claimOne, releaseClaims, type ClaimedMessage } from "./claim";
+import { claimDue, releaseClaims, type ClaimedMessage } from "./claim";
 import { senderOf } from "./channels";
 import { recordAttempt } from "./record";
 import { attemptTimeoutMs } from "@/lib/webhooks/deliver";
@@ -23,7 +23,7 @@ const PER_TARGET = 4;
 
 const pollMs = () => Number(process.env.OUTBOX_POLL_MS || 500);
 /** Longer than an attempt can take, so a live worker's lease never runs out under it. */
-const leaseMs = () => attemptTimeoutMs() * 2 + 10_000;
+export const leaseMs = () => attemptTimeoutMs() * 2 + 10_000;
 
 interface WorkerState {
   stopping: boolean;
@@ -111,23 +111,13 @@ function start(s: WorkerState, message: ClaimedMessage): boolean {
   return true;
 }
 
-/** One attempt of a claimed row, recorded. */
-async function attempt(message: ClaimedMessage): Promise<string> {
+/** One attempt of a claimed row, recorded; also for rows an API request claimed (retry, test). */
+export async function attempt(message: ClaimedMessage): Promise<string> {
   const sender = senderOf(message.channel);
   const result = sender
     ? await sender.attempt(message)
     : ({ outcome: "permanent", error: `Unknown outbox channel "${message.channel}"` } as const);
   return recordAttempt(message, result);
-}
-
-/**
- * One row attempted now, in this request (a retry or test from the API).
- * Null when another worker holds it at this moment.
- */
-export async function attemptNow(id: string): Promise<string | null> {
-  const message = await claimOne(id, new Date(), leaseMs());
-  if (!message) return null;
-  return attempt(message);
 }
 
 /** Stops claiming and waits (up to `graceMs`) for the attempts under way. */

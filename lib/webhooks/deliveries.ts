@@ -1,8 +1,9 @@
 /** A webhook's delivery log, and sending one again or a test ping now. */
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
-import { enqueueToWebhookTx } from "@/lib/outbox/enqueue";
-import { attemptNow } from "@/lib/outbox/worker";
+import { claimForRetry } from "@/lib/outbox/claim";
+import { newId } from "@/lib/ids";
+import { attempt, leaseMs } from "@/lib/outbox/worker";
 import { PING_EVENT } from "./events";
 import type { ListDeliveriesQuery } from "./schemas";
 import { getOwnedWebhook } from "./webhooks";
@@ -38,8 +39,7 @@ export async function listDeliveries(userId: string, formId: string, webhookId: 
   };
 }
 
-async function attemptAndRead(id: string) {
-  await attemptNow(id);
+async function readDelivery(id: string) {
   const row = await db.outboxMessage.findUniqueOrThrow({ where: { id } });
   return { delivery: serializeDelivery(row) };
 }
@@ -51,18 +51,38 @@ async function attemptAndRead(id: string) {
 export async function retryDelivery(userId: string, formId: string, webhookId: string, deliveryId: string) {
   const hook = await getOwnedWebhook(userId, formId, webhookId);
   if (!hook.enabled) throw new AppError("conflict", "The webhook is disabled; enable it first");
-  const { count } = await db.outboxMessage.updateMany({
-    where: { id: deliveryId, webhookId: hook.id },
-    data: { status: "pending", nextAttemptAt: new Date() },
-  });
-  if (count === 0) throw notFound("Delivery");
-  return attemptAndRead(deliveryId);
+  const claimed = await claimForRetry(deliveryId, hook.id, new Date(), leaseMs());
+  if (!claimed) {
+    if (!(await db.outboxMessage.findFirst({ where: { id: deliveryId, webhookId: hook.id }, select: { id: true } }))) throw notFound("Delivery");
+    throw new AppError("conflict", "This delivery is being sent right now; try again in a moment");
+  }
+  await attempt(claimed);
+  return readDelivery(deliveryId);
 }
 
-/** A `ping` event to this webhook, sent now (and logged like any delivery). */
+/**
+ * A `ping` event to this webhook, sent now (and logged like any delivery).
+ * The row is stored already claimed by this request, so the polling worker
+ * never sends it too.
+ */
 export async function sendTestPing(userId: string, formId: string, webhookId: string) {
   const hook = await getOwnedWebhook(userId, formId, webhookId);
   if (!hook.enabled) throw new AppError("conflict", "The webhook is disabled; enable it first");
-  const id = await db.$transaction((tx) => enqueueToWebhookTx(tx, hook, PING_EVENT, { webhookId: hook.id }, new Date()));
-  return attemptAndRead(id);
+  const now = new Date();
+  const row = await db.outboxMessage.create({
+    data: {
+      id: "msg_" + newId(now.getTime()) + "_" + hook.id,
+      channel: "webhook",
+      webhookId: hook.id,
+      formId: hook.formId,
+      event: PING_EVENT,
+      payload: JSON.stringify({ webhookId: hook.id }),
+      attempts: 1,
+      leaseUntil: new Date(now.getTime() + leaseMs()),
+      nextAttemptAt: now,
+      createdAt: now,
+    },
+  });
+  await attempt({ ...row, channel: "webhook", body: null });
+  return readDelivery(row.id);
 }
