@@ -197,7 +197,7 @@ test("email settings: saved and read back; the tab says email is not configured 
   await card.getByLabel("Message").fill("Hello {{name}},\n\nwe got your answers.");
   await expect(card.getByTestId("recall-help")).toContainText("{{name}}");
   await card.getByRole("button", { name: "Save email settings" }).click();
-  await expect(card.getByText("Saved")).toBeVisible();
+  await expect(card.getByText("Saved", { exact: true })).toBeVisible();
   await mkdir(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: `${ARTIFACTS}/integrations-email.png`, fullPage: true });
 
