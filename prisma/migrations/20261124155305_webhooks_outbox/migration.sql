@@ -51,6 +51,7 @@ CREATE TABLE "new_Form" (
     "endAt" DATETIME,
     "maxResponses" INTEGER,
     "limitOnePerPerson" BOOLEAN NOT NULL DEFAULT false,
+    "onePerPersonBy" TEXT NOT NULL DEFAULT 'browser',
     "draft" TEXT NOT NULL,
     "responseCount" INTEGER NOT NULL DEFAULT 0,
     "publishedVersion" INTEGER,
@@ -60,7 +61,7 @@ CREATE TABLE "new_Form" (
     "outboxVersion" INTEGER NOT NULL DEFAULT 0,
     CONSTRAINT "Form_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
-INSERT INTO "new_Form" ("createdAt", "draft", "endAt", "id", "limitOnePerPerson", "maxResponses", "publishedAt", "publishedVersion", "responseCount", "slug", "startAt", "status", "title", "updatedAt", "userId") SELECT "createdAt", "draft", "endAt", "id", "limitOnePerPerson", "maxResponses", "publishedAt", "publishedVersion", "responseCount", "slug", "startAt", "status", "title", "updatedAt", "userId" FROM "Form";
+INSERT INTO "new_Form" ("createdAt", "draft", "endAt", "id", "limitOnePerPerson", "maxResponses", "onePerPersonBy", "publishedAt", "publishedVersion", "responseCount", "slug", "startAt", "status", "title", "updatedAt", "userId") SELECT "createdAt", "draft", "endAt", "id", "limitOnePerPerson", "maxResponses", "onePerPersonBy", "publishedAt", "publishedVersion", "responseCount", "slug", "startAt", "status", "title", "updatedAt", "userId" FROM "Form";
 DROP TABLE "Form";
 ALTER TABLE "new_Form" RENAME TO "Form";
 CREATE UNIQUE INDEX "Form_slug_key" ON "Form"("slug");
