@@ -39,3 +39,15 @@ export async function recordAttempt(message: ClaimedMessage, result: AttemptResu
 export async function freezeBody(message: ClaimedMessage, body: string): Promise<void> {
   await rawExec(sql`UPDATE "OutboxMessage" SET "body" = ${body} WHERE "id" = ${message.id} AND "attempts" = ${message.attempts} AND "body" IS NULL`);
 }
+
+/**
+ * Extends this attempt's lease from `now`, unless the lease ran out and
+ * another worker claimed the row since (its attempt number moved on) or it
+ * is no longer pending. false = do not send: the attempt is someone else's.
+ */
+export async function renewLease(message: ClaimedMessage, leaseMs: number, now = new Date()): Promise<boolean> {
+  const changed = await rawExec(sql`
+    UPDATE "OutboxMessage" SET "leaseUntil" = ${new Date(now.getTime() + leaseMs)}
+    WHERE "id" = ${message.id} AND "attempts" = ${message.attempts} AND "status" = 'pending'`);
+  return changed === 1;
+}

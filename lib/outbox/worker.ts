@@ -15,15 +15,14 @@
 import { claimDue, releaseClaims, type ClaimedMessage } from "./claim";
 import { senderOf } from "./channels";
 import { recordAttempt } from "./record";
-import { attemptTimeoutMs } from "@/lib/webhooks/deliver";
+import { leaseMs } from "@/lib/webhooks/deliver";
 
 const BATCH = 25;
 const MAX_IN_FLIGHT = 50;
 const PER_TARGET = 4;
 
 const pollMs = () => Number(process.env.OUTBOX_POLL_MS || 500);
-/** Longer than an attempt can take, so a live worker's lease never runs out under it. */
-export const leaseMs = () => attemptTimeoutMs() * 2 + 10_000;
+export { leaseMs };
 
 interface WorkerState {
   stopping: boolean;

@@ -17,7 +17,7 @@ import { emailConfigured } from "@/lib/email/config";
 import { exec, rawTransaction, sql } from "@/lib/db/raw";
 import { bumpOutboxVersion, enqueueMessage } from "@/lib/outbox/enqueue";
 import type { ClaimedMessage } from "@/lib/outbox/claim";
-import { freezeBody, type AttemptResult } from "@/lib/outbox/record";
+import { freezeBody, renewLease, type AttemptResult } from "@/lib/outbox/record";
 import type { ResponseEventPayload } from "@/lib/outbox/response-events";
 import { getResponseRow } from "./response-snapshot";
 import { openSecret, UnreadableSecret } from "./secrets";
@@ -25,6 +25,8 @@ import { signatureHeader } from "./sign";
 import { postJson } from "./http-post";
 
 export const attemptTimeoutMs = () => Number(process.env.WEBHOOK_TIMEOUT_MS || 15_000);
+/** A claim's lease: longer than the POST may take, counted again from just before the POST (renewLease). */
+export const leaseMs = () => attemptTimeoutMs() * 2 + 10_000;
 const disableAfterMs = () => Number(process.env.WEBHOOK_DISABLE_AFTER_MS || 5 * 24 * 3_600_000);
 
 /** The JSON body of a message: `{ type, timestamp, data: { formId, … } }`. */
@@ -58,6 +60,12 @@ export async function deliverWebhookMessage(message: ClaimedMessage): Promise<At
   if (body === null) {
     body = await buildBody(message);
     await freezeBody(message, body);
+  }
+  // The lookups above may have waited long on a loaded database (the lease was
+  // counted from the claim): send only while this attempt still holds the row,
+  // with a lease counted from now, so no other instance can take it mid-POST.
+  if (!(await renewLease(message, leaseMs()))) {
+    return { outcome: "retry", error: "The claim expired before sending and was taken over" };
   }
   const timestamp = Math.floor(Date.now() / 1000);
   const headers = {

@@ -22,7 +22,11 @@ describe(`two instances delivering webhooks on ${kind}`, () => {
   beforeAll(async () => {
     database = await createTestDatabase(kind, "whmulti");
     receiver = await startWebhookReceiver();
-    instances = await Promise.all([startServer(database.url, fastWebhookEnv), startServer(database.url, fastWebhookEnv)]);
+    // A 1 s timeout (fastWebhookEnv) is shorter than a request can stall on a loaded
+    // machine: a timed-out attempt is retried (a second, legitimate delivery of its
+    // webhook-id), which this test is not about. Here every attempt must succeed once.
+    const env = { ...fastWebhookEnv, WEBHOOK_TIMEOUT_MS: "10000" };
+    instances = await Promise.all([startServer(database.url, env), startServer(database.url, env)]);
   }, 90_000);
 
   afterAll(async () => {
