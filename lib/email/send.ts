@@ -15,7 +15,7 @@ import type { AnswerValue } from "@/lib/schema/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import { dashboardOrigin, mailConfig } from "./config";
 import { emailJobSchema, type EmailJob } from "./jobs";
-import { deliverMail, EmailPermanent, type OutgoingMail } from "./mailer";
+import { deliverMail, EmailPermanent, EmailRetryable, type OutgoingMail } from "./mailer";
 import { ownerNotification, respondentConfirmation, webhookDisabledNotice, type ResponseForMail } from "./render";
 
 export type SendOutcome = { sent: true; messageId: string } | { sent: false; skipped: string };
@@ -79,13 +79,18 @@ async function compose(job: EmailJob): Promise<OutgoingMail | string> {
  * Message-ID is derived from it, so a retry after an unclear failure is
  * recognisable as the same message.
  */
-export async function sendOutboxEmail(row: { id: string; payload: string }): Promise<SendOutcome> {
+export async function sendOutboxEmail(
+  row: { id: string; payload: string },
+  /** Called once the message is composed; false = this attempt lost its claim, send nothing. */
+  stillOurs: () => Promise<boolean> = async () => true,
+): Promise<SendOutcome> {
   const config = mailConfig();
   if (!config) throw new EmailPermanent("Email is not configured (SMTP_URL is unset)");
   const parsed = emailJobSchema.safeParse(JSON.parse(row.payload));
   if (!parsed.success) throw new EmailPermanent(`Unknown email job: ${parsed.error.message.slice(0, 200)}`);
   const mail = await compose(parsed.data);
   if (typeof mail === "string") return skip(mail);
+  if (!(await stillOurs())) throw new EmailRetryable("The claim expired before sending and was taken over");
   const sent = await deliverMail({ ...mail, messageId: `<${row.id}@${config.from.address.split("@")[1]}>` }, config);
   return { sent: true, messageId: sent.messageId };
 }

@@ -5,10 +5,10 @@
  */
 import { sendOutboxEmail } from "@/lib/email/send";
 import { EmailPermanent, EmailRetryable } from "@/lib/email/mailer";
-import { deliverWebhookMessage } from "@/lib/webhooks/deliver";
+import { deliverWebhookMessage, leaseMs } from "@/lib/webhooks/deliver";
 import type { ClaimedMessage } from "./claim";
 import type { OutboxChannel } from "./enqueue";
-import type { AttemptResult } from "./record";
+import { renewLease, type AttemptResult } from "./record";
 
 export interface ChannelSender {
   /** Makes one attempt; never throws for the receiver's failures (they are results). */
@@ -20,7 +20,8 @@ export interface ChannelSender {
 const email: ChannelSender = {
   async attempt(message) {
     try {
-      await sendOutboxEmail({ id: message.id, payload: message.payload });
+      // Renewed after composing (database reads), as a webhook does before its POST.
+      await sendOutboxEmail({ id: message.id, payload: message.payload }, () => renewLease(message, leaseMs()));
       return { outcome: "succeeded" };
     } catch (error) {
       if (error instanceof EmailPermanent) return { outcome: "permanent", error: error.message };
