@@ -5,7 +5,7 @@ import { serializeResponse } from "@/lib/responses/list";
 
 export async function getResponseRow(formId: string, responseId: string) {
   const [row] = await db.$queryRaw<Parameters<typeof serializeResponse>[0][]>(Prisma.sql`
-    SELECT r."id", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata"
+    SELECT r."id", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending"
     FROM "Response" r JOIN "FormVersion" v ON v."id" = r."versionId"
     WHERE r."formId" = ${formId} AND r."id" = ${responseId}`);
   return row ? serializeResponse(row) : null;
