@@ -22,6 +22,10 @@
  * - A path segment that is not valid percent-encoding (`%`, `%%`, `%ff`) gets
  *   a 400 `validation_failed` here (JSON under /api, plain text elsewhere):
  *   Next would answer it with a plain-text 500.
+ * - A path longer than MAX_PATH_BYTES gets a 414 `uri_too_long` here: no route
+ *   takes one (ids and slugs are short), and Next would echo it into a 308's
+ *   Location and Refresh headers (a trailing slash), answering headers larger
+ *   than clients accept.
  * - A request Node cannot parse (headers over its limit: 431; malformed: 400)
  *   gets the same error shape, written on the socket (the `clientError` event).
  * - A response that ends before its request body was read (a 413, or an early
@@ -47,11 +51,16 @@ const ALLOW = [...ROUTED_METHODS].join(", ");
 /** How long Node may go on discarding a request body nobody read after its response was sent. */
 const UNREAD_BODY_GRACE_MS = 2_000;
 
+/** The longest path (before `?`) served; query strings keep Node's header limit. */
+const MAX_PATH_BYTES = 2048;
+
 const errorJson = (code, message) => JSON.stringify({ error: { code, message } });
+
+const pathOf = (url) => url.split(/[?#]/, 1)[0];
 
 /** True when every segment of the request target's path decodes (what Next does, with a 500 when it throws). */
 function decodablePath(url) {
-  const path = url.split(/[?#]/, 1)[0];
+  const path = pathOf(url);
   try {
     for (const segment of path.split("/")) decodeURIComponent(segment);
     return true;
@@ -64,11 +73,11 @@ function decodablePath(url) {
 // headers are not added to them: nosniff (as on every response) here.
 const NOSNIFF = { "x-content-type-options": "nosniff" };
 
-function refuseBadPath(req, res) {
-  const message = "The path is not valid percent-encoding (a % must start an escape of UTF-8, like %20)";
+/** An error in the API's shape under /api, plain text for pages. */
+function refusePath(req, res, status, code, message) {
   const api = /^\/api(\/|$|\?)/.test(req.url);
-  const body = api ? errorJson("validation_failed", message) : `Bad request: ${message}.\n`;
-  res.writeHead(400, { ...NOSNIFF, "content-type": api ? "application/json" : "text/plain; charset=utf-8", "content-length": Buffer.byteLength(body) });
+  const body = api ? errorJson(code, message) : `${STATUS_CODES[status]}: ${message}.\n`;
+  res.writeHead(status, { ...NOSNIFF, "content-type": api ? "application/json" : "text/plain; charset=utf-8", "content-length": Buffer.byteLength(body) });
   res.end(body);
 }
 
@@ -157,7 +166,12 @@ async function main() {
 
   const server = http.createServer((req, res) => {
     if (!ROUTED_METHODS.has(req.method)) return refuseMethod(req, res);
-    if (!decodablePath(req.url ?? "/")) return refuseBadPath(req, res);
+    if (Buffer.byteLength(pathOf(req.url ?? "/")) > MAX_PATH_BYTES) {
+      return refusePath(req, res, 414, "uri_too_long", `The path is longer than ${MAX_PATH_BYTES} bytes`);
+    }
+    if (!decodablePath(req.url ?? "/")) {
+      return refusePath(req, res, 400, "validation_failed", "The path is not valid percent-encoding (a % must start an escape of UTF-8, like %20)");
+    }
     cutUnreadBody(req, res);
     req.headers["x-formloom-peer"] = req.socket.remoteAddress ?? "";
     void handle(req, res);

@@ -18,6 +18,7 @@ export const errorStatus = {
   already_responded: 409,
   response_finished: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   rate_limited: 429,
   /** Request line and headers over Node's limit (answered by scripts/serve.mjs). */

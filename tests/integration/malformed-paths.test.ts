@@ -4,7 +4,8 @@
  * for pages and the form post), never Next's plain-text 500. Every route and
  * page file is walked (tests/helpers/routes.ts), so a new route is covered
  * without touching this file. Also Node's own refusals (headers over its
- * limit → 431, unparseable requests → 400) in the error shape.
+ * limit → 431, a path longer than any route → 414, unparseable requests →
+ * 400) in the error shape.
  */
 import net from "node:net";
 import { describe, expect, it } from "vitest";
@@ -94,6 +95,20 @@ describe("requests Node refuses before the app sees them", () => {
     const res = await send("GET", `/api/forms?search=${"a".repeat(20_000)}`);
     expect(res.status).toBe(431);
     expect(JSON.parse(res.body).error.code).toBe("headers_too_large");
+  });
+
+  // The fuzz found it: Next answered a long path with a trailing slash by a 308
+  // echoing the path into Location and Refresh, headers no client would read.
+  it("answers a path longer than any route takes with 414 uri_too_long, also with a trailing slash", async () => {
+    for (const path of [`/api/forms/${"x".repeat(10_001)}/`, `/api/forms/${"x".repeat(10_001)}`]) {
+      const res = await send("GET", path);
+      expect(res.status).toBe(414);
+      expect(res.headers).not.toContain("location:");
+      expect(JSON.parse(res.body).error.code).toBe("uri_too_long");
+    }
+    const page = await send("GET", `/s/${"x".repeat(3000)}/`);
+    expect(page.status).toBe(414);
+    expect(page.headers).toContain("content-type: text/plain");
   });
 
   it("answers an unparseable request with 400 bad_request in the error shape", async () => {
