@@ -96,13 +96,28 @@ function answerClientError(error, socket) {
   const body = tooLarge
     ? errorJson("headers_too_large", "The request line and headers are larger than the server accepts")
     : errorJson("bad_request", "The request is not valid HTTP");
-  const answer = () =>
+  const answer = () => {
     socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\nx-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    lingeringClose(socket);
+  };
   // Bytes after a complete request (a body longer than its Content-Length) fail
   // as the next request while the first is still being answered: answer after it.
   const inFlight = socket._httpMessage;
   if (inFlight && !inFlight.writableFinished) inFlight.once("finish", answer);
   else answer();
+}
+
+/**
+ * RFC 9112 §9.6: a server that closes while the client is still sending (the
+ * rest of an oversized request line) must not close at once: the unread bytes
+ * make the kernel answer with a reset, which can destroy our answer in the
+ * client's buffer before it is read (the fuzz saw "fetch failed" for a 20 KB
+ * URL under load). Half-close, read and discard what still comes, then close.
+ */
+function lingeringClose(socket) {
+  socket.on("data", () => {});
+  socket.resume();
+  setTimeout(() => socket.destroy(), UNREAD_BODY_GRACE_MS).unref();
 }
 
 /** Cuts the connection if the request body is still coming in after the response. */
