@@ -9,7 +9,7 @@ import type { AnswerValue } from "@/lib/schema/answers";
 import { neutraliseCell } from "@/lib/responses/csv-cell";
 import { OTHER_CHOICE, otherField } from "./form-fields";
 import type { LogicOperator } from "./names";
-import type { KeyAggregates } from "./spec";
+import type { KeyAggregates, SummaryNeed } from "./spec";
 
 // ---- storage ----
 export const textRow = (q: { key: string }, value: AnswerValue): AnswerValueRow[] => [{ questionKey: q.key, valueText: String(value).trim(), valueNumber: null }];
@@ -116,3 +116,36 @@ export function postedPicks(q: { key: string; allowOther?: boolean }, data: Form
   const other = q.allowOther ? firstValue(data, otherField(q.key))?.trim() : undefined;
   return other ? [...picks, other] : picks;
 }
+
+// ---- whole spec tails shared by types of one kind ----
+/** Everything of a free-text type's spec but its definition and answer (short-text, long-text, email, url, phone). */
+export const textTypeParts = {
+  rows: textRow,
+  statKind: "text" as const,
+  summary: {
+    schema: textSummarySchema,
+    needs: (): SummaryNeed[] => ["answered", "latest"],
+    shape: (_q: unknown, agg: KeyAggregates) => textSummary(agg),
+  },
+  csvCell: plainCell,
+  fromFormPost: postedText,
+  operators: TEXT_OPERATORS,
+};
+
+/** Everything of a pick-one type's spec but its definition and answer (single-choice, dropdown). */
+export const singleChoiceParts = {
+  rows: textRow,
+  statKind: "choice" as const,
+  summary: {
+    schema: choiceSummarySchema,
+    needs: (q: { allowOther?: boolean }): SummaryNeed[] => (q.allowOther ? ["values", "latest"] : ["values"]),
+    shape: (q: { options: string[]; allowOther?: boolean }, agg: KeyAggregates) => {
+      const counts = choiceOptions(q, agg);
+      const responses = sum(Object.values(counts.options)) + (counts.other ?? 0);
+      return { responses, summary: { count: responses, ...counts } };
+    },
+  },
+  csvCell: plainCell,
+  fromFormPost: postedChoice,
+  operators: CHOICE_OPERATORS,
+};

@@ -1,18 +1,9 @@
 import { z } from "zod";
 import { base, placeholder } from "../define";
-import { plainCell, postedText, TEXT_OPERATORS, textRow, textSummary, textSummarySchema } from "../kinds";
+import { textSummarySchema, textTypeParts } from "../kinds";
 import type { QuestionTypeSpec } from "../spec";
 import { answer } from "./answer";
 
 export const definition = z.strictObject({ ...base, type: z.literal("short-text"), placeholder, maxLength: z.int().min(1).max(1000).optional() });
 
-export const spec = {
-  definition,
-  answer,
-  rows: textRow,
-  statKind: "text",
-  summary: { schema: textSummarySchema, needs: () => ["answered", "latest"], shape: (_q, agg) => textSummary(agg) },
-  csvCell: plainCell,
-  fromFormPost: postedText,
-  operators: TEXT_OPERATORS,
-} satisfies QuestionTypeSpec<z.output<typeof definition>, typeof textSummarySchema>;
+export const spec = { definition, answer, ...textTypeParts } satisfies QuestionTypeSpec<z.output<typeof definition>, typeof textSummarySchema>;
