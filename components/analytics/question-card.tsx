@@ -21,7 +21,15 @@ export function QuestionCard({ entry, question }: { entry: Entry; question: Ques
           {title}
           {entry.type === "hidden" && <span className="muted small"> (hidden field)</span>}
         </h3>
-        <p className="muted">{formatCount(entry.responses)} {entry.responses === 1 ? "response" : "responses"}</p>
+        <p className="muted">
+          {formatCount(entry.responses)} {entry.responses === 1 ? "response" : "responses"}
+          {/* Path counts matter once logic can take a question off the path, or someone left the form here. */}
+          {entry.type !== "hidden" && (entry.onPath !== entry.responses || entry.dropOff > 0) && (
+            <span data-testid="path-counts">
+              {" · "}{formatCount(entry.onPath)} had it on their path · {formatCount(entry.dropOff)} left the form here
+            </span>
+          )}
+        </p>
       </header>
       {entry.responses === 0 ? <p className="muted">No answers yet.</p> : <Body entry={entry} question={question?.type === entry.type ? question : undefined} title={title} />}
     </section>

@@ -8,8 +8,9 @@
  */
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
-import { Button, Input } from "@/components/ui";
+import { Button, Input, Select } from "@/components/ui";
 import {
+  DEFAULT_ENDING,
   hasFilters,
   SEARCH_MAX,
   toSearchParams,
@@ -25,16 +26,25 @@ interface Props {
   metadataKeys: readonly string[];
   filters: ResponseFilters;
   problems?: FilterProblem[];
-  /** Date range and search too (the analytics summary filters by metadata only). */
+  /** Date range and search too (the analytics summary filters by metadata, ending and score only). */
   full?: boolean;
+  /** The form's endings: an ending picker appears when there are any (the default ending is always offered). */
+  endings?: readonly { key: string; title: string }[];
+  /** Whether the form has scores: a score range appears. */
+  scored?: boolean;
   /** Kept across a filter change (the page size); the page number restarts at 1. */
   limit?: number;
 }
 
-export function FilterBar({ basePath, metadataKeys, filters, problems = [], full = true, limit }: Props) {
+/** A score bound typed in the bar: a number, or nothing. */
+const scoreOf = (text: string) => (text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : undefined);
+
+export function FilterBar({ basePath, metadataKeys, filters, problems = [], full = true, limit, endings = [], scored = false }: Props) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [draft, setDraft] = useState<ResponseFilters>(filters);
+  // The score inputs keep what is typed ("-", "1.") until it is applied.
+  const [scoreText, setScoreText] = useState({ min: filters.scoreMin?.toString() ?? "", max: filters.scoreMax?.toString() ?? "" });
   const problemOf = (field: string) => problems.find((p) => p.field === field)?.message;
 
   const go = (next: ResponseFilters) => startTransition(() => router.push(withQuery(basePath, toSearchParams({ ...next, limit }))));
@@ -46,15 +56,19 @@ export function FilterBar({ basePath, metadataKeys, filters, problems = [], full
       to: draft.to || undefined,
       search: draft.search?.trim() || undefined,
       metadata: Object.fromEntries(Object.entries(draft.metadata).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v)),
+      ending: draft.ending || undefined,
+      scoreMin: scoreOf(scoreText.min),
+      scoreMax: scoreOf(scoreText.max),
     });
   }
 
   function clear() {
     setDraft({ metadata: {} });
+    setScoreText({ min: "", max: "" });
     go({ metadata: {} });
   }
 
-  if (!full && metadataKeys.length === 0) return null;
+  if (!full && metadataKeys.length === 0 && endings.length === 0 && !scored) return null;
 
   return (
     <form className={styles.filters} method="get" action={basePath} onSubmit={submit} role="search" aria-label="Filter responses" aria-busy={pending}>
@@ -80,6 +94,25 @@ export function FilterBar({ basePath, metadataKeys, filters, problems = [], full
             value={draft.metadata[key] ?? ""} onChange={(e) => setDraft((d) => ({ ...d, metadata: { ...d.metadata, [key]: e.target.value } }))} />
         </div>
       ))}
+      {endings.length > 0 && (
+        <div className={styles.filterField}>
+          <Select label="Ending" name="ending" value={draft.ending ?? ""} error={problemOf("ending")}
+            options={[{ value: "", label: "Any ending" }, { value: DEFAULT_ENDING, label: "Default ending" }, ...endings.map((e) => ({ value: e.key, label: e.title }))]}
+            onChange={(e) => setDraft((d) => ({ ...d, ending: e.target.value || undefined }))} />
+        </div>
+      )}
+      {scored && (
+        <>
+          <div className={styles.filterField}>
+            <Input label="Score from" name="scoreMin" type="number" step="any" inputMode="decimal" value={scoreText.min} error={problemOf("scoreMin")}
+              onChange={(e) => setScoreText((s) => ({ ...s, min: e.target.value }))} />
+          </div>
+          <div className={styles.filterField}>
+            <Input label="Score to" name="scoreMax" type="number" step="any" inputMode="decimal" value={scoreText.max} error={problemOf("scoreMax")}
+              onChange={(e) => setScoreText((s) => ({ ...s, max: e.target.value }))} />
+          </div>
+        </>
+      )}
       {limit !== undefined && limit !== 20 && <input type="hidden" name="limit" value={limit} />}
       <div className={styles.filterActions}>
         <Button type="submit" loading={pending}>Apply filters</Button>

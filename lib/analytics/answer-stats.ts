@@ -11,6 +11,9 @@
  * Per question key:
  * - bucket "": count = finished responses that answered it, sum = the sum of
  *   their numeric values (a number question's average is sum ÷ count);
+ * - bucket "~": count = finished responses whose path held it but left it
+ *   unanswered (Response.pathUnanswered, see paths.ts): answered + this is
+ *   how many had it on their path;
  * - bucket "=" + value: count = answer rows with that value, only for the
  *   question kinds whose summary is a distribution (see statKindOf). Free text
  *   and numbers get no per-value rows: they would be one row per answer.
@@ -40,6 +43,7 @@ export function statKindsAgree(types: Iterable<Question["type"]>): boolean {
 
 /** The bucket of the "answered" row, and the bucket of one value. */
 export const ANSWERED = "";
+export const ON_PATH_UNANSWERED = "~";
 export const valueBucket = (value: string | number) => `=${value}`;
 
 export interface StatDelta {
@@ -51,11 +55,12 @@ export interface StatDelta {
 
 /**
  * The counter changes of one finished response, from its Answer rows and the
- * question types of the version it answered (sign −1 when it is deleted).
+ * question types of the version it answered (sign −1 when it is deleted),
+ * and the questions its path left unanswered (Response.pathUnanswered).
  * Sorted by (questionKey, bucket): concurrent writers on PostgreSQL then lock
  * shared counter rows in one order and cannot deadlock.
  */
-export function statDeltas(questions: Pick<Question, "key" | "type">[], rows: AnswerValueRow[], sign: 1 | -1 = 1): StatDelta[] {
+export function statDeltas(questions: Pick<Question, "key" | "type">[], rows: AnswerValueRow[], sign: 1 | -1 = 1, unanswered: readonly string[] = []): StatDelta[] {
   const kindOf = new Map(questions.map((q) => [q.key, statKindOf(q.type)]));
   const deltas = new Map<string, StatDelta>();
   const add = (questionKey: string, bucket: string, count: number, sum: number) => {
@@ -76,6 +81,7 @@ export function statDeltas(questions: Pick<Question, "key" | "type">[], rows: An
     // A ranking keeps each option's position sum beside its count: average = sum ÷ count.
     if (kind === "ranked" && row.valueText !== null) add(row.questionKey, valueBucket(row.valueText), sign, sign * (row.valueNumber ?? 0));
   }
+  for (const key of unanswered) add(key, ON_PATH_UNANSWERED, sign, 0);
   return [...deltas.values()].sort((a, b) => (a.questionKey === b.questionKey ? cmp(a.bucket, b.bucket) : cmp(a.questionKey, b.questionKey)));
 }
 
@@ -103,9 +109,10 @@ export function* applyStatDeltas(formId: string, deltas: StatDelta[]): RawWork<v
  * write time. Used to fill the table after a bulk load (the benchmark's
  * seeder) and by the tests that check the counters never drift; the
  * migration that created the table holds a frozen copy of it (the query for
- * the types of that time: `types`, in the order it listed them).
+ * the types of that time: `types`, in the order it listed them, and
+ * `paths` false: the "~" rows came later, with Response.pathUnanswered).
  */
-export function answerStatsQuery(provider: Provider, formId?: string, types: readonly QuestionType[] = questionTypes): string {
+export function answerStatsQuery(provider: Provider, formId?: string, types: readonly QuestionType[] = questionTypes, paths = true): string {
   const sqlite = provider === "sqlite";
   const forForm = (alias: string) => (formId === undefined ? "" : ` AND ${alias}."formId" = ${quote(formId)}`);
   const finished = sqlite ? "1" : "TRUE";
@@ -122,6 +129,14 @@ export function answerStatsQuery(provider: Provider, formId?: string, types: rea
   const perValue = list("scale", "choice", "ranked");
   // Only rankings sum their per-value rows (positions); without one the sum is a constant.
   const rankedSum = list("ranked") ? `COALESCE(SUM(CASE WHEN ${type} IN (${list("ranked")}) THEN a."valueNumber" END), 0.0)` : "0.0";
+  const unanswered = sqlite ? `JOIN json_each(r."pathUnanswered") j` : `JOIN LATERAL jsonb_array_elements_text(r."pathUnanswered"::jsonb) AS j("value") ON TRUE`;
+  const onPathUnanswered = `
+    UNION ALL
+    SELECT r."formId", j."value", '~', COUNT(*), 0.0
+    FROM "Response" r
+    ${unanswered}
+    WHERE r."finished" = ${finished} AND r."pathUnanswered" IS NOT NULL${forForm("r")}
+    GROUP BY r."formId", j."value"`;
   const integerText = sqlite ? `CAST(CAST(a."valueNumber" AS INTEGER) AS TEXT)` : `CAST(CAST(a."valueNumber" AS BIGINT) AS TEXT)`;
   return `
     SELECT a."formId" AS "formId", a."questionKey" AS "questionKey", '' AS "bucket",
@@ -139,8 +154,9 @@ export function answerStatsQuery(provider: Provider, formId?: string, types: rea
     WHERE a."finished" = ${finished}${forForm("a")}
       AND ${type} IN (${perValue})
       AND (CASE WHEN ${type} IN (${scale}) THEN a."valueNumber" IS NOT NULL ELSE a."valueText" IS NOT NULL END)
-    GROUP BY a."formId", a."questionKey", 3`;
+    GROUP BY a."formId", a."questionKey", 3${paths ? onPathUnanswered : ""}`;
 }
+
 
 /** Replaces every counter by its value recomputed from the Answer rows (after a bulk load that bypassed the app). */
 export function rebuildAnswerStatsSql(provider: Provider): string[] {

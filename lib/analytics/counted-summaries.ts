@@ -11,7 +11,7 @@
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import type { Question } from "@/lib/schema/form-schema";
-import { ANSWERED, statKindOf } from "./answer-stats";
+import { ANSWERED, ON_PATH_UNANSWERED, statKindOf } from "./answer-stats";
 import type { ValueCount } from "@/lib/question-types/spec";
 import { latestAnswers, latestExcluding, needing, round2, TOP_HIDDEN_VALUES, type Aggregates, type NumberStats } from "./question-summaries";
 
@@ -34,11 +34,16 @@ export async function countedAggregates(formId: string, questions: Question[]): 
   ]);
 
   const answered = new Map<string, StatRow>();
+  const unanswered = new Map<string, number>();
   const values = new Map<string, Map<string | number, ValueCount>>();
   const kindOf = new Map(questions.map((q) => [q.key, statKindOf(q.type)]));
   for (const row of rows) {
     if (row.bucket === ANSWERED) {
       answered.set(row.k, row);
+      continue;
+    }
+    if (row.bucket === ON_PATH_UNANSWERED) {
+      unanswered.set(row.k, Number(row.n));
       continue;
     }
     const raw = row.bucket.slice(1);
@@ -60,10 +65,11 @@ export async function countedAggregates(formId: string, questions: Question[]): 
     numbers: numberStats,
     latest: new Map(latestOf.map((q, i) => [q.key, latest[i]])),
     top: new Map(hidden.map((q, i) => [q.key, { count: answeredCount(q.key), top: top[i] }])),
+    unanswered,
   };
 }
 
-/** Every counter row of these questions, except hidden questions' per-value rows (read top-N by topValues). */
+/** Every counter row of these questions, except hidden questions' per-value rows (read top-N by topValues). "~" rows never belong to hidden ones. */
 async function statRows(formId: string, questions: Question[]): Promise<StatRow[]> {
   const keys = questions.filter((q) => statKindOf(q.type) !== null).map((q) => q.key);
   if (!keys.length) return [];
@@ -72,7 +78,7 @@ async function statRows(formId: string, questions: Question[]): Promise<StatRow[
   return db.$queryRaw<StatRow[]>(Prisma.sql`
     SELECT s."questionKey" AS k, s."bucket" AS bucket, s."count" AS n, s."sum" AS sum
     FROM "AnswerStat" s
-    WHERE s."formId" = ${formId} AND s."questionKey" IN (${Prisma.join(keys)}) AND (s."bucket" = ${ANSWERED} ${perValue})`);
+    WHERE s."formId" = ${formId} AND s."questionKey" IN (${Prisma.join(keys)}) AND (s."bucket" IN (${ANSWERED}, ${ON_PATH_UNANSWERED}) ${perValue})`);
 }
 
 /** The most frequent values of a hidden question (ties: alphabetical), from its counter rows. */

@@ -4,7 +4,7 @@
  * (formId, finished, questionKey, value, responseId) indexes). JavaScript only
  * shapes the few aggregated rows that come back.
  */
-import { db } from "@/lib/db/client";
+import { db, provider } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { andMetadata, hasMetadata, metadataDriver } from "@/lib/responses/filters";
 import { specOf } from "@/lib/question-types";
@@ -24,11 +24,19 @@ export interface QuestionSummary {
   responses: number;
   /** The type's summary (its registry entry's summary.schema). */
   summary: unknown;
+  /** Finished responses (after the filters) whose path held it but left it unanswered. */
+  unanswered: number;
 }
 
 export interface Scope {
   formId: string;
   metadata?: Record<string, string>;
+  /**
+   * With ending/score filters: the conditions on `"Response" r` of the
+   * matching finished responses (lib/responses/filters.ts responseWhere,
+   * metadata included); the answers are then read per matching response.
+   */
+  responses?: Prisma.Sql;
 }
 
 
@@ -46,6 +54,11 @@ const keyList = (questions: Question[]) => Prisma.join(questions.map((q) => q.ke
  */
 function answersOf(scope: Scope, questions: Question[]) {
   const keys = keyList(questions);
+  // Driven from the (formId, finished, ending, score, leftAt) range of the matching responses.
+  if (scope.responses) {
+    return Prisma.sql`FROM "Response" r CROSS JOIN "Answer" a
+      WHERE ${scope.responses} AND a."responseId" = r."id" AND a."questionKey" IN (${keys})`;
+  }
   if (!hasMetadata(scope.metadata)) {
     return Prisma.sql`FROM "Answer" a WHERE a."formId" = ${scope.formId} AND a."finished" = TRUE AND a."questionKey" IN (${keys})`;
   }
@@ -121,6 +134,8 @@ export interface Aggregates {
   numbers: Map<string, NumberStats>;
   latest: Map<string, LatestAnswer[]>;
   top: Map<string, { count: number; top: { value: string; count: number }[] }>;
+  /** Finished responses whose path held the question but left it unanswered (paths.ts). */
+  unanswered: Map<string, number>;
 }
 
 /** The questions whose summary needs any of `needs`. */
@@ -135,11 +150,12 @@ export async function rawAggregates(scope: Scope, questions: Question[]): Promis
   const latestOf = needing(questions, "latest");
   const hidden = needing(questions, "top");
   const numbers = needing(questions, "numbers");
-  const [values, totals, latest, top] = await Promise.all([
+  const [values, totals, latest, top, unanswered] = await Promise.all([
     countsByValue(scope, needing(questions, "values")),
     totalsByKey(scope, needing(questions, "answered", "numbers")),
     Promise.all(latestOf.map((q) => latestAnswers(scope, q.key, latestExcluding(q)))),
     Promise.all(hidden.map((q) => topValues(scope, q.key))),
+    unansweredOnPath(scope, questions),
   ]);
   return {
     values,
@@ -147,6 +163,7 @@ export async function rawAggregates(scope: Scope, questions: Question[]): Promis
     numbers: new Map(numbers.flatMap((q) => (totals.get(q.key) ? [[q.key, totals.get(q.key)!.stats] as const] : []))),
     latest: new Map(latestOf.map((q, i) => [q.key, latest[i]])),
     top: new Map(hidden.map((q, i) => [q.key, top[i]])),
+    unanswered,
   };
 }
 
@@ -166,7 +183,7 @@ export function shapeSummaries(questions: Question[], agg: Aggregates): Map<stri
       top: agg.top.get(q.key) ?? { count: 0, top: [] },
     };
     const shaped = specOf(q).summary.shape(q, of);
-    if (shaped) out.set(q.key, shaped);
+    if (shaped) out.set(q.key, { ...shaped, unanswered: agg.unanswered.get(q.key) ?? 0 });
   }
   return out;
 }
@@ -179,13 +196,44 @@ export function shapeSummaries(questions: Question[], agg: Aggregates): Map<stri
 export async function latestAnswers(scope: Scope, key: string, excluding: string[] = []): Promise<LatestAnswer[]> {
   // Leaving options out ("Other" texts only) may walk further back when others are rare.
   const others = excluding.length ? Prisma.sql`AND a."valueText" NOT IN (${Prisma.join(excluding)})` : Prisma.empty;
+  const matching = scope.responses ?? Prisma.sql`r."formId" = ${scope.formId} AND r."finished" = TRUE ${andMetadata(scope.metadata, Prisma.sql`r."id"`)}`;
   const rows = await db.$queryRaw<{ value: string; submittedAt: Date }[]>(Prisma.sql`
     SELECT a."valueText" AS value, r."submittedAt" AS "submittedAt"
     FROM "Response" r JOIN "Answer" a ON a."responseId" = r."id" AND a."questionKey" = ${key} ${others}
-    WHERE r."formId" = ${scope.formId} AND r."finished" = TRUE ${andMetadata(scope.metadata, Prisma.sql`r."id"`)}
+    WHERE ${matching}
     ORDER BY r."submittedAt" DESC, r."id" DESC
     LIMIT ${LATEST_TEXT_ANSWERS}`);
   return rows.map((r) => ({ value: r.value, submittedAt: new Date(r.submittedAt).toISOString() }));
+}
+
+/**
+ * Per question key: the matching finished responses whose path held it but
+ * left it unanswered, from Response.pathUnanswered (a JSON array) unnested by
+ * SQL and counted per key.
+ */
+async function unansweredOnPath(scope: Scope, questions: Question[]): Promise<Map<string, number>> {
+  const keys = questions.filter((q) => q.type !== "hidden" && q.type !== "statement").map((q) => q.key);
+  if (!keys.length) return new Map();
+  // Metadata alone: driven from the filter's index range (as answersOf), so the cost follows the matches.
+  const from =
+    !scope.responses && hasMetadata(scope.metadata)
+      ? Prisma.sql`"Answer" m CROSS JOIN "Response" r`
+      : Prisma.sql`"Response" r`;
+  const matching =
+    scope.responses ??
+    (hasMetadata(scope.metadata)
+      ? Prisma.sql`${metadataDriver(scope.formId, scope.metadata, true)} AND r."id" = m."responseId"`
+      : Prisma.sql`r."formId" = ${scope.formId} AND r."finished" = TRUE`);
+  const unnest =
+    provider === "sqlite"
+      ? Prisma.sql`JOIN json_each(r."pathUnanswered") j`
+      : Prisma.sql`JOIN LATERAL jsonb_array_elements_text(r."pathUnanswered"::jsonb) AS j("value") ON TRUE`;
+  const rows = await db.$queryRaw<{ k: string; n: number | bigint }[]>(Prisma.sql`
+    SELECT j."value" AS k, COUNT(*) AS n
+    FROM ${from} ${unnest}
+    WHERE ${matching} AND r."pathUnanswered" IS NOT NULL AND j."value" IN (${Prisma.join(keys)})
+    GROUP BY j."value"`);
+  return new Map(rows.map((r) => [r.k, Number(r.n)]));
 }
 
 /**

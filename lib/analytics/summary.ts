@@ -1,27 +1,55 @@
 /**
- * The analytics summary: totals, completion rate and per-question aggregates,
- * with metadata filters applied before any aggregation. All counting is SQL.
+ * The analytics summary: totals, completion rate, per-question aggregates
+ * with their path counts (on the path, answered, drop-off), per-ending counts
+ * and the score distribution, with the filters (metadata, ending, score
+ * range) applied before any aggregation. All counting is SQL.
  */
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
-import { andMetadata, checkMetadataKeys, countResponses, hasMetadata, metadataDriver, metadataFilterSchema } from "@/lib/responses/filters";
+import {
+  andMetadata,
+  checkDateRange,
+  checkMetadataKeys,
+  countResponses,
+  hasMetadata,
+  hasOutcomeFilter,
+  metadataDriver,
+  metadataFilterSchema,
+  responseFilterShape,
+  responseWhere,
+} from "@/lib/responses/filters";
 import { getReadableForm, type ReadableForm } from "@/lib/responses/readable-form";
 import { questionTypes, questionTypeSpecs, type QuestionType } from "@/lib/question-types";
 import { statKindsAgree } from "./answer-stats";
 import { countedAggregates } from "./counted-summaries";
 import { rawAggregates, shapeSummaries, type Aggregates } from "./question-summaries";
+import { dropOffCounts, endingCountSchema, endingCounts, scoreSummary, scoreSummarySchema } from "./outcomes";
 import { utcDaysEnding } from "./trend";
 
 export const analyticsSummaryQuerySchema = z
-  .strictObject({ metadata: metadataFilterSchema.optional() })
+  .strictObject({
+    metadata: metadataFilterSchema.optional(),
+    ending: responseFilterShape.ending,
+    scoreMin: responseFilterShape.scoreMin,
+    scoreMax: responseFilterShape.scoreMax,
+  })
+  .superRefine(checkDateRange)
   .meta({ id: "AnalyticsSummaryQuery" });
 export type AnalyticsSummaryQuery = z.output<typeof analyticsSummaryQuerySchema>;
 
 /** One question's entry in the summary, per type: its registry entry's summary schema. */
 const summaryEntry = <T extends QuestionType>(type: T) =>
   z
-    .object({ key: z.string(), title: z.string(), type: z.literal(type), responses: z.int(), summary: questionTypeSpecs[type].summary.schema as SummarySchemaOf<T> })
+    .object({
+      key: z.string(),
+      title: z.string(),
+      type: z.literal(type),
+      responses: z.int().describe("Finished responses (after the filters) that answered it"),
+      onPath: z.int().describe("Finished responses (after the filters) whose path held it (a hidden field: every one)"),
+      dropOff: z.int().describe("Unfinished responses that stopped at it: it was the first question on their path after the last one they answered"),
+      summary: questionTypeSpecs[type].summary.schema as SummarySchemaOf<T>,
+    })
     .meta({ id: `${pascal(type)}Summary` });
 type SummarySchemaOf<T extends QuestionType> = (typeof questionTypeSpecs)[T]["summary"]["schema"];
 const pascal = (type: string) => type.replace(/(^|-)(.)/g, (_, __, c: string) => c.toUpperCase());
@@ -42,8 +70,10 @@ export const analyticsSummarySchema = z
     totalResponses: z.int(),
     todayResponses: z.int().describe("Finished responses submitted today (UTC)"),
     weekResponses: z.int().describe("Finished responses of the 7 UTC days ending today"),
-    completionRate: z.number().min(0).max(1),
+    completionRate: z.number().min(0).max(1).describe("Ending and score filters do not apply to it (unfinished responses have neither)"),
     questions: z.array(questionSummaryEntrySchema),
+    endings: z.array(endingCountSchema).describe("The default ending first, then the form's endings in order (zeros included), then keys only older versions had"),
+    score: scoreSummarySchema.nullable().describe("null when no published version has scores"),
   })
   .meta({ id: "AnalyticsSummary" });
 export type AnalyticsSummary = z.output<typeof analyticsSummarySchema>;
@@ -55,11 +85,16 @@ type Count = { n: number | bigint | null };
 
 export async function getSummary(userId: string, formId: string, query: AnalyticsSummaryQuery, now = new Date()) {
   const form = await getReadableForm(userId, formId);
-  checkMetadataKeys(form, query.metadata);
-  const [totals, completionRate, summaries] = await Promise.all([
-    countTotals(form, query.metadata, now),
+  // Also checks the metadata keys and the ending (400 for unknown ones).
+  const matching = responseWhere(form, query);
+  const outcome = hasOutcomeFilter(query) ? matching : undefined;
+  const [totals, completionRate, summaries, dropOff, endings, score] = await Promise.all([
+    countTotals(form, query, outcome, now),
     completion(form, query.metadata),
-    aggregate(form, query.metadata),
+    aggregate(form, query.metadata, outcome),
+    dropOffCounts(form.id, query.metadata),
+    endingCounts(form, matching),
+    form.scored ? scoreSummary(matching) : Promise.resolve(null),
   ]);
   return {
     formId: form.id,
@@ -67,9 +102,14 @@ export async function getSummary(userId: string, formId: string, query: Analytic
     completionRate,
     questions: form.questions.flatMap((q) => {
       const s = summaries.get(q.key);
+      if (!s) return [];
+      const onPath = q.type === "hidden" ? totals.totalResponses : s.responses + s.unanswered;
+      const path = { onPath, dropOff: dropOff.get(q.key) ?? 0 };
       // The registry shaped s.summary by q.type's own schema (QuestionTypeSpec ties them).
-      return s ? [{ key: q.key, title: q.title ?? q.key, type: q.type, responses: s.responses, summary: s.summary } as QuestionSummaryEntry] : [];
+      return [{ key: q.key, title: q.title ?? q.key, type: q.type, responses: s.responses, ...path, summary: s.summary } as QuestionSummaryEntry];
     }),
+    endings,
+    score,
   } satisfies AnalyticsSummary;
 }
 
@@ -78,9 +118,9 @@ export async function getSummary(userId: string, formId: string, query: Analytic
  * read from the counters; metadata filters, and keys whose type changed kind
  * between versions, aggregate the Answer rows.
  */
-async function aggregate(form: ReadableForm, metadata: Record<string, string> | undefined) {
-  const scope = { formId: form.id, metadata };
-  if (hasMetadata(metadata)) return shapeSummaries(form.questions, await rawAggregates(scope, form.questions));
+async function aggregate(form: ReadableForm, metadata: Record<string, string> | undefined, responses: Prisma.Sql | undefined) {
+  const scope = { formId: form.id, metadata, responses };
+  if (hasMetadata(metadata) || responses) return shapeSummaries(form.questions, await rawAggregates(scope, form.questions));
   const counted = form.questions.filter((q) => statKindsAgree(form.typesByKey.get(q.key) ?? [q.type]));
   const raw = form.questions.filter((q) => !counted.includes(q));
   const [fromCounters, fromRows] = await Promise.all([countedAggregates(form.id, counted), rawAggregates(scope, raw)]);
@@ -96,20 +136,22 @@ function mergeAggregates(a: Aggregates, b: Aggregates): Aggregates {
     numbers: merge(a.numbers, b.numbers),
     latest: merge(a.latest, b.latest),
     top: merge(a.top, b.top),
+    unanswered: merge(a.unanswered, b.unanswered),
   };
 }
 
-async function countTotals(form: ReadableForm, metadata: Record<string, string> | undefined, now: Date) {
+async function countTotals(form: ReadableForm, query: AnalyticsSummaryQuery, outcome: Prisma.Sql | undefined, now: Date) {
+  const { metadata } = query;
   const days = utcDaysEnding(now, WEEK_DAYS);
   const today = days[days.length - 1];
-  const filter = andMetadata(metadata, Prisma.sql`r."id"`);
+  const filter = outcome ? Prisma.sql` AND ${outcome}` : andMetadata(metadata, Prisma.sql`r."id"`);
   // submittedDay is set only on finished responses: this reads the
   // (formId, submittedDay) index alone when unfiltered.
   const [week] = await db.$queryRaw<{ week: number | bigint | null; today: number | bigint | null }[]>(Prisma.sql`
     SELECT COUNT(*) AS week, SUM(CASE WHEN r."submittedDay" = ${today} THEN 1 ELSE 0 END) AS today
     FROM "Response" r
     WHERE r."formId" = ${form.id} AND r."submittedDay" >= ${days[0]} AND r."submittedDay" <= ${today} ${filter}`);
-  const total = await countResponses(form, { metadata });
+  const total = await countResponses(form, { metadata, ending: query.ending, scoreMin: query.scoreMin, scoreMax: query.scoreMax });
   return { totalResponses: total, todayResponses: Number(week.today ?? 0), weekResponses: Number(week.week ?? 0) };
 }
 

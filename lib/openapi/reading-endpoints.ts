@@ -17,7 +17,9 @@ export const readingEndpoints: Endpoint[] = [
     summary: "List responses",
     description:
       "Finished responses, newest first, one page at a time. `from`/`to` are inclusive (a date means the whole UTC day); " +
-      "`search` matches answer text case-insensitively; `metadata[<hidden_key>]=value` filters on hidden questions (several AND together).",
+      "`search` matches answer text case-insensitively; `metadata[<hidden_key>]=value` filters on hidden questions (several AND together); " +
+      "`ending=<key>` (`ending=end`: the default ending) and `scoreMin`/`scoreMax` (inclusive) filter on the outcome the server computed. " +
+      "An ending key no published version has is a 400.",
     params: formIdParams,
     query: listResponsesQuerySchema,
     success: { status: 200, description: "One page of responses", schema: responseListSchema },
@@ -51,8 +53,13 @@ export const readingEndpoints: Endpoint[] = [
     method: "GET", path: "/api/forms/{id}/analytics/summary", tag: "Analytics", auth: "read",
     summary: "Analytics summary",
     description:
-      "Totals, completion rate and one aggregate per question (statements left out), computed by SQL. `metadata[<hidden_key>]` " +
-      "filters apply before aggregation.",
+      "Totals, completion rate and one aggregate per question (statements left out), computed by SQL. Per question, `onPath` counts " +
+      "the finished responses whose path (after showIf and jumps) held it, `responses` those that answered it, and `dropOff` the " +
+      "unfinished responses that stopped there (the first question on their path after the last one they answered). `endings` " +
+      "counts the finished responses per ending (the default one, key null, included) and `score` gives the score distribution " +
+      "and average (null when the form has no scores). Filters apply before aggregation: `metadata[<hidden_key>]`, `ending=<key>` " +
+      "(`end`: the default ending) and `scoreMin`/`scoreMax` (inclusive). Ending and score describe finished responses, so " +
+      "`completionRate` and `dropOff` take only the metadata filters.",
     params: formIdParams,
     query: analyticsSummaryQuerySchema,
     success: { status: 200, description: "The summary", schema: analyticsSummarySchema },

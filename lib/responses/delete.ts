@@ -1,4 +1,5 @@
 import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
+import { unansweredKeys } from "@/lib/analytics/paths";
 import { provider } from "@/lib/db/client";
 import { empty, exec, query, rawTransaction, sql, type RawWork } from "@/lib/db/raw";
 import { notFound } from "@/lib/http/errors";
@@ -20,12 +21,12 @@ export async function deleteResponse(userId: string, formId: string, responseId:
   const now = new Date();
   await rawTransaction(function* () {
     const lock = provider === "postgresql" ? sql`FOR UPDATE` : empty;
-    const [row] = yield* query<{ finished: boolean | number; versionId: string }>(
-      sql`SELECT "finished", "versionId" FROM "Response" WHERE "id" = ${responseId} AND "formId" = ${form.id} ${lock}`,
+    const [row] = yield* query<{ finished: boolean | number; versionId: string; pathUnanswered: string | null }>(
+      sql`SELECT "finished", "versionId", "pathUnanswered" FROM "Response" WHERE "id" = ${responseId} AND "formId" = ${form.id} ${lock}`,
     );
     if (!row) throw notFound("Response");
     const finished = Boolean(row.finished);
-    const deltas = finished ? yield* countedAnswers(responseId, row.versionId) : [];
+    const deltas = finished ? yield* countedAnswers(responseId, row.versionId, unansweredKeys(row.pathUnanswered)) : [];
     // In this transaction: a deletion that commits is always told (webhooks subscribed to response.deleted).
     yield* enqueueResponseDeleted(form.id, responseId, now);
     yield* exec(sql`DELETE FROM "Response" WHERE "id" = ${responseId} AND "formId" = ${form.id}`);
@@ -40,10 +41,10 @@ export async function deleteResponse(userId: string, formId: string, responseId:
 }
 
 /** What this finished response added to the counters, to take away: its Answer rows, typed by the version it answered. */
-function* countedAnswers(responseId: string, versionId: string): RawWork<ReturnType<typeof statDeltas>> {
+function* countedAnswers(responseId: string, versionId: string, unanswered: string[]): RawWork<ReturnType<typeof statDeltas>> {
   const rows = yield* query<AnswerValueRow>(sql`SELECT "questionKey", "valueText", "valueNumber" FROM "Answer" WHERE "responseId" = ${responseId}`);
   const [version] = yield* query<{ schema: string }>(sql`SELECT "schema" FROM "FormVersion" WHERE "id" = ${versionId}`);
   if (!version) throw new Error(`FormVersion ${versionId} of response ${responseId} is missing`);
   const schema = JSON.parse(version.schema) as FormSchema;
-  return statDeltas(schema.questions, rows.map((r) => ({ ...r, valueNumber: r.valueNumber === null ? null : Number(r.valueNumber) })), -1);
+  return statDeltas(schema.questions, rows.map((r) => ({ ...r, valueNumber: r.valueNumber === null ? null : Number(r.valueNumber) })), -1, unanswered);
 }

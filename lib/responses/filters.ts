@@ -9,6 +9,7 @@ import { Prisma } from "@/lib/generated/sqlite/client";
 import { AppError } from "@/lib/http/errors";
 import { HIDDEN_VALUE_MAX } from "@/lib/schema/answers";
 import { atMostProperties, nonBlankText } from "@/lib/schema/constraints";
+import { END } from "@/lib/logic/types";
 import type { ReadableForm } from "./readable-form";
 
 export const SEARCH_MAX = 200;
@@ -44,7 +45,12 @@ export const responseFilterShape = {
     .optional()
     .describe("Case-insensitive substring of any answer (hidden values are not searched)"),
   metadata: metadataFilterSchema.optional(),
-  ending: z.string().min(1).max(64).optional().describe("Responses that reached this ending (its key)"),
+  ending: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(`Responses that reached this ending: its key, or "${END}" for the default ending (thankYouMessage); a key no published version has is a 400`),
   scoreMin: z.coerce.number("Use a number").optional().describe("Responses whose score is at least this (responses without a score never match)"),
   scoreMax: z.coerce.number("Use a number").optional().describe("Responses whose score is at most this"),
 };
@@ -95,6 +101,20 @@ export function checkMetadataKeys(form: ReadableForm, metadata: Record<string, s
   }
 }
 
+/** An ending filter must name an ending of the form (any published version) or "end": a typo should not read as zero. */
+export function checkEnding(form: ReadableForm, ending: string | undefined) {
+  if (ending === undefined || ending === END || form.endingKeys.has(ending)) return;
+  throw new AppError(
+    "invalid_query",
+    `Unknown ending: ${ending} (this form's endings: ${[END, ...form.endingKeys].join(", ")})`,
+    [{ path: "ending", message: "Not an ending of this form" }],
+  );
+}
+
+/** Whether the filters restrict by ending or score (finished responses only have them). */
+export const hasOutcomeFilter = (f: Pick<ResponseFilters, "ending" | "scoreMin" | "scoreMax">) =>
+  f.ending !== undefined || f.scoreMin !== undefined || f.scoreMax !== undefined;
+
 /**
  * SQL conditions on `"Response" r` for the form's FINISHED responses that
  * pass the filters. Metadata is an EXISTS on Answer rows (a hidden value is
@@ -103,11 +123,13 @@ export function checkMetadataKeys(form: ReadableForm, metadata: Record<string, s
  */
 export function responseWhere(form: ReadableForm, filters: ResponseFilters): Prisma.Sql {
   checkMetadataKeys(form, filters.metadata);
+  checkEnding(form, filters.ending);
   const parts: Prisma.Sql[] = [Prisma.sql`r."formId" = ${form.id}`, Prisma.sql`r."finished" = TRUE`];
   if (filters.from) parts.push(Prisma.sql`r."submittedAt" >= ${lowerBound(filters.from)}`);
   if (filters.to) parts.push(Prisma.sql`r."submittedAt" < ${upperBound(filters.to)}`);
   if (filters.search) parts.push(searchCondition(filters.search));
-  if (filters.ending !== undefined) parts.push(Prisma.sql`r."ending" = ${filters.ending}`);
+  if (filters.ending === END) parts.push(Prisma.sql`r."ending" IS NULL`);
+  else if (filters.ending !== undefined) parts.push(Prisma.sql`r."ending" = ${filters.ending}`);
   if (filters.scoreMin !== undefined) parts.push(Prisma.sql`r."score" >= ${filters.scoreMin}`);
   if (filters.scoreMax !== undefined) parts.push(Prisma.sql`r."score" <= ${filters.scoreMax}`);
   parts.push(...metadataConditions(filters.metadata, Prisma.sql`r."id"`));
@@ -154,7 +176,8 @@ export const hasMetadata = (metadata: Record<string, string> | undefined): metad
  */
 export async function countResponses(form: ReadableForm, filters: ResponseFilters): Promise<number> {
   checkMetadataKeys(form, filters.metadata);
-  const metadataOnly = !filters.from && !filters.to && !filters.search && filters.ending === undefined && filters.scoreMin === undefined && filters.scoreMax === undefined;
+  checkEnding(form, filters.ending);
+  const metadataOnly = !filters.from && !filters.to && !filters.search && !hasOutcomeFilter(filters);
   if (metadataOnly && !hasMetadata(filters.metadata)) return form.responseCount;
   const query =
     metadataOnly && hasMetadata(filters.metadata)

@@ -17,6 +17,7 @@
  *   resent finishing PATCH with the same answers answers 200 again: PATCH is
  *   idempotent without an Idempotency-Key.
  */
+import { pathColumns, type PathColumns } from "@/lib/analytics/paths";
 import { db, provider } from "@/lib/db/client";
 import { empty, exec, query, rawTransaction, sql, type RawWork } from "@/lib/db/raw";
 import { AppError, notFound } from "@/lib/http/errors";
@@ -83,14 +84,14 @@ function* lockOwnResponse(formId: string, id: string, who: Pick<Respondent, "per
 /** Stores the merged answers (and, when finishing, the finish columns) over the response's row. */
 function* updateResponseRow(
   id: string,
-  columns: ReturnType<typeof finishColumns> & ReturnType<typeof responseColumns> & { versionId: string; updatedAt: Date; score: number | null; ending: string | null },
+  columns: ReturnType<typeof finishColumns> & ReturnType<typeof responseColumns> & { versionId: string; updatedAt: Date; score: number | null; ending: string | null } & PathColumns,
 ): RawWork<void> {
   const c = columns;
   yield* exec(sql`
     UPDATE "Response" SET "versionId" = ${c.versionId}, "updatedAt" = ${c.updatedAt}, "finished" = ${c.finished},
       "submittedAt" = ${c.submittedAt}, "submittedDay" = ${c.submittedDay}, "onePerPerson" = ${c.onePerPerson}, "onePerDevice" = ${c.onePerDevice},
       "answers" = ${c.answers}, "metadata" = ${c.metadata}, "searchText" = ${c.searchText},
-      "score" = ${c.score}, "ending" = ${c.ending}
+      "score" = ${c.score}, "ending" = ${c.ending}, "pathUnanswered" = ${c.pathUnanswered}, "leftAt" = ${c.leftAt}
     WHERE "id" = ${id}`);
 }
 
@@ -108,7 +109,7 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
           if (finishing && sameAsStored(form, merged, stored)) return { status: 200, body: { response: serializeResponse(stored.id, stored.submittedAt) } };
           throw new AppError("response_finished", "This response has already been submitted and cannot be changed");
         }
-        const { values, score, ending } = checkAnswers(form, merged, { partial: !finishing });
+        const { values, score, ending, onPath } = checkAnswers(form, merged, { partial: !finishing });
         const now = new Date();
         // Dropped spam gets the usual answer; the response stays as it was.
         if (verdict === "drop") return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
@@ -116,6 +117,7 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
         // Keyed by the person who started it (the cookie it was started with), and this request's device when cookie-less.
         const keys = onePerPersonColumns(form, { personKey: stored.personKey, deviceKey: input.respondent.deviceKey }, values, { demand: finishing });
         const { answers, metadata } = splitMetadata(form.schema, values);
+        const path = pathColumns(form.schema, values, finishing, onPath);
         yield* updateResponseRow(stored.id, {
           versionId: form.versionId,
           updatedAt: now,
@@ -123,9 +125,10 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
           ...responseColumns(form.schema, answers, metadata),
           score,
           ending,
+          ...path,
         });
         // Partial answers are not counted; finishing adds them to the analytics counters, in this transaction.
-        yield* writeAnswersThenGuard(form, { responseId: stored.id, finished: finishing, replace: true }, answerRows(form.schema, answers, metadata), now);
+        yield* writeAnswersThenGuard(form, { responseId: stored.id, finished: finishing, replace: true, pathUnanswered: path.pathUnanswered }, answerRows(form.schema, answers, metadata), now);
         return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
       });
     } catch (error) {

@@ -4,7 +4,7 @@
  */
 import { db } from "@/lib/db/client";
 import { getOwnedForm } from "@/lib/forms/forms";
-import { hasLogic } from "@/lib/logic";
+import { hasLogic, type Ending } from "@/lib/logic";
 import type { FormSchema, Question } from "@/lib/schema/form-schema";
 
 export interface ReadableForm {
@@ -22,6 +22,12 @@ export interface ReadableForm {
   typesByKey: Map<string, Set<Question["type"]>>;
   /** Whether any published version has logic: exports then carry score and ending columns. */
   logic: boolean;
+  /** The latest published version's endings, in order (analytics lists them). */
+  endings: Ending[];
+  /** Ending keys of every published version: the `ending` filter accepts any a response could have reached. */
+  endingKeys: Set<string>;
+  /** Whether any published version has a question with scores. */
+  scored: boolean;
 }
 
 export async function getReadableForm(userId: string, formId: string): Promise<ReadableForm> {
@@ -35,5 +41,16 @@ export async function getReadableForm(userId: string, formId: string): Promise<R
   const hiddenKeys = new Set(schemas.flatMap((s) => s.questions.filter((q) => q.type === "hidden").map((q) => q.key)));
   const typesByKey = new Map<string, Set<Question["type"]>>();
   for (const q of schemas.flatMap((s) => s.questions)) typesByKey.set(q.key, (typesByKey.get(q.key) ?? new Set()).add(q.type));
-  return { id: form.id, slug: form.slug, responseCount: form.responseCount, questions: schemas[0]?.questions ?? [], hiddenKeys, typesByKey, logic: schemas.some(hasLogic) };
+  return {
+    id: form.id,
+    slug: form.slug,
+    responseCount: form.responseCount,
+    questions: schemas[0]?.questions ?? [],
+    hiddenKeys,
+    typesByKey,
+    logic: schemas.some(hasLogic),
+    endings: [...(schemas[0]?.endings ?? [])],
+    endingKeys: new Set(schemas.flatMap((s) => (s.endings ?? []).map((e) => e.key))),
+    scored: schemas.some((s) => s.questions.some((q) => "scores" in q && q.scores !== undefined)),
+  };
 }

@@ -112,6 +112,9 @@ export interface ResponseRow {
   searchText: string;
   score: number | null;
   ending: string | null;
+  /** lib/analytics/paths.ts */
+  pathUnanswered: string | null;
+  leftAt: string | null;
 }
 
 // The writes below go straight to the driver (lib/db/raw.ts): they are the
@@ -122,9 +125,9 @@ export interface ResponseRow {
 export function* insertResponseRow(r: ResponseRow): RawWork<void> {
   yield* exec(sql`
     INSERT INTO "Response" ("id", "formId", "versionId", "personKey", "deviceKey", "onePerPerson", "onePerDevice", "idempotencyKey", "finished",
-      "createdAt", "updatedAt", "submittedAt", "submittedDay", "answers", "metadata", "searchText", "score", "ending")
+      "createdAt", "updatedAt", "submittedAt", "submittedDay", "answers", "metadata", "searchText", "score", "ending", "pathUnanswered", "leftAt")
     VALUES (${r.id}, ${r.formId}, ${r.versionId}, ${r.personKey}, ${r.deviceKey}, ${r.onePerPerson}, ${r.onePerDevice}, ${r.idempotencyKey}, ${r.finished},
-      ${r.createdAt}, ${r.updatedAt}, ${r.submittedAt}, ${r.submittedDay}, ${r.answers}, ${r.metadata}, ${r.searchText}, ${r.score}, ${r.ending})`);
+      ${r.createdAt}, ${r.updatedAt}, ${r.submittedAt}, ${r.submittedDay}, ${r.answers}, ${r.metadata}, ${r.searchText}, ${r.score}, ${r.ending}, ${r.pathUnanswered}, ${r.leftAt})`);
 }
 
 /** Writes the Answer rows of a response in one statement, replacing any it had (in a rawTransaction). */

@@ -19,6 +19,7 @@
  * that our (cached) lookup was stale, and the caller retries with a fresh one.
  */
 import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
+import { unansweredKeys } from "@/lib/analytics/paths";
 import { db } from "@/lib/db/client";
 import { exec, query, sql, type RawWork } from "@/lib/db/raw";
 import { AppError, notFound } from "@/lib/http/errors";
@@ -56,13 +57,13 @@ const takesResponses = (form: PublishedForm, now: Date) => sql`
  */
 export function* writeAnswersThenGuard(
   form: PublishedForm,
-  target: { responseId: string; finished: boolean; replace: boolean },
+  target: { responseId: string; finished: boolean; replace: boolean; pathUnanswered: string | null },
   rows: AnswerValueRow[],
   now: Date,
 ): RawWork<void> {
   yield* writeAnswerRows({ responseId: target.responseId, formId: form.formId, finished: target.finished }, rows, { replace: target.replace });
   if (target.finished) {
-    yield* applyStatDeltas(form.formId, statDeltas(form.schema.questions, rows));
+    yield* applyStatDeltas(form.formId, statDeltas(form.schema.questions, rows, 1, unansweredKeys(target.pathUnanswered)));
     if (form.notifiesOnFinish) yield* enqueueResponseFinished(form.formId, target.responseId, now);
     yield* claimResponseSlot(form, now);
   } else {

@@ -18,6 +18,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { rawTransaction } from "@/lib/db/raw";
 import { AppError, type ErrorDetail } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import { pathColumns } from "@/lib/analytics/paths";
 import { computePath } from "@/lib/logic";
 import { pathValidator, type PublishedForm } from "@/lib/public/published-form";
 import type { Respondent } from "@/lib/public/respondent";
@@ -71,6 +72,8 @@ export interface CheckedAnswers {
   score: number | null;
   /** The ending reached; null: the default ending (or unfinished). */
   ending: string | null;
+  /** The path (schema order) when the server computed it (finishing a form with logic); null otherwise. */
+  onPath: readonly boolean[] | null;
 }
 
 /**
@@ -81,13 +84,13 @@ export interface CheckedAnswers {
  * enforced for the questions on it, and the score and ending come from it.
  */
 export function checkAnswers(form: PublishedForm, input: Record<string, unknown>, { partial }: { partial: boolean }): CheckedAnswers {
-  if (partial) return { values: parseAnswers(form.validators.partial, input), score: null, ending: null };
-  if (!form.logic) return { values: parseAnswers(form.validators.full, input), score: null, ending: null };
+  if (partial) return { values: parseAnswers(form.validators.partial, input), score: null, ending: null, onPath: null };
+  if (!form.logic) return { values: parseAnswers(form.validators.full, input), score: null, ending: null, onPath: null };
   const path = computePath(form.schema, input);
   const onPath = new Map(form.schema.questions.map((q, i) => [q.key, path.onPath[i]]));
   // Keys that are no question stay, so they are still refused as unknown.
   const kept = Object.fromEntries(Object.entries(input).filter(([key]) => onPath.get(key) !== false));
-  return { values: parseAnswers(pathValidator(form, path.onPath), kept), score: path.score, ending: path.ending };
+  return { values: parseAnswers(pathValidator(form, path.onPath), kept), score: path.score, ending: path.ending, onPath: path.onPath };
 }
 
 export const serializeResponse = (id: string, submittedAt: Date | null): PublicResponse => ({
@@ -122,7 +125,7 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
       if (earlier) return earlier;
     }
     const verdict = spamVerdict(form.formId, input, { finishing });
-    const { values, score, ending } = checkAnswers(form, input.answers, { partial: !finishing });
+    const { values, score, ending, onPath } = checkAnswers(form, input.answers, { partial: !finishing });
     const now = new Date();
     // Dropped spam gets the usual answer and leaves no trace.
     if (verdict === "drop") return { status: 201, body: { response: serializeResponse(newId(now.getTime()), finishing ? now : null) } };
@@ -148,12 +151,13 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
       ...responseColumns(form.schema, answers, metadata),
       score,
       ending,
+      ...pathColumns(form.schema, values, finishing, onPath),
     };
     const rows = answerRows(form.schema, answers, metadata);
     try {
       await rawTransaction(function* () {
         yield* insertResponseRow(response);
-        yield* writeAnswersThenGuard(form, { responseId: id, finished: finishing, replace: false }, rows, now);
+        yield* writeAnswersThenGuard(form, { responseId: id, finished: finishing, replace: false, pathUnanswered: response.pathUnanswered }, rows, now);
       });
     } catch (error) {
       // A concurrent request with the same key won the unique index: answer what it got.

@@ -20,7 +20,14 @@ export interface ResponseFilters {
   search?: string;
   /** Hidden-question key → value (the API's `metadata[key]=value`). */
   metadata: Record<string, string>;
+  /** An ending's key, or "end" for the default ending. */
+  ending?: string;
+  scoreMin?: number;
+  scoreMax?: number;
 }
+
+/** The `ending` filter's value for the default ending (lib/logic END). */
+export const DEFAULT_ENDING = "end";
 
 export interface ResponsePageQuery extends ResponseFilters {
   page: number;
@@ -50,7 +57,7 @@ function isCalendarDay(value: string) {
  * page still renders, with the problem shown next to the filters) instead of
  * failing the whole page: URLs are typed and shared by people.
  */
-export function readResponseFilters(params: SearchParams, metadataKeys: readonly string[]) {
+export function readResponseFilters(params: SearchParams, metadataKeys: readonly string[], endingKeys: readonly string[] = []) {
   const problems: FilterProblem[] = [];
   const filters: ResponseFilters = { metadata: {} };
   for (const field of ["from", "to"] as const) {
@@ -70,12 +77,27 @@ export function readResponseFilters(params: SearchParams, metadataKeys: readonly
     const value = first(params[`metadata[${key}]`]);
     if (value) filters.metadata[key] = value;
   }
+  const ending = first(params.ending);
+  if (ending && (ending === DEFAULT_ENDING || endingKeys.includes(ending))) filters.ending = ending;
+  else if (ending) problems.push({ field: "ending", message: `"${ending}" is not an ending of this form; it was ignored` });
+  for (const field of ["scoreMin", "scoreMax"] as const) {
+    const value = first(params[field]);
+    if (value === undefined) continue;
+    const n = Number(value);
+    if (Number.isFinite(n)) filters[field] = n;
+    else problems.push({ field, message: `"${value}" is not a number; it was ignored` });
+  }
+  if (filters.scoreMin !== undefined && filters.scoreMax !== undefined && filters.scoreMin > filters.scoreMax) {
+    problems.push({ field: "scoreMax", message: "The highest score is below the lowest; the score range was ignored" });
+    delete filters.scoreMin;
+    delete filters.scoreMax;
+  }
   return { filters, problems };
 }
 
 /** Filters plus page and page size (unknown sizes fall back to 20, pages to 1). */
-export function readResponsePageQuery(params: SearchParams, metadataKeys: readonly string[]) {
-  const { filters, problems } = readResponseFilters(params, metadataKeys);
+export function readResponsePageQuery(params: SearchParams, metadataKeys: readonly string[], endingKeys: readonly string[] = []) {
+  const { filters, problems } = readResponseFilters(params, metadataKeys, endingKeys);
   const limit = Number(first(params.limit));
   const page = Number(first(params.page));
   const query: ResponsePageQuery = {
@@ -86,7 +108,8 @@ export function readResponsePageQuery(params: SearchParams, metadataKeys: readon
   return { query, problems };
 }
 
-export const hasFilters = (f: ResponseFilters) => Boolean(f.from || f.to || f.search || Object.keys(f.metadata).length);
+export const hasFilters = (f: ResponseFilters) =>
+  Boolean(f.from || f.to || f.search || Object.keys(f.metadata).length || f.ending || f.scoreMin !== undefined || f.scoreMax !== undefined);
 
 /**
  * Query parameters of the API and of the page URL alike (empty values left
@@ -98,6 +121,9 @@ export function toSearchParams(f: ResponseFilters & { page?: number; limit?: num
   if (f.to) params.set("to", f.to);
   if (f.search) params.set("search", f.search);
   for (const [key, value] of Object.entries(f.metadata)) if (value) params.set(`metadata[${key}]`, value);
+  if (f.ending) params.set("ending", f.ending);
+  if (f.scoreMin !== undefined) params.set("scoreMin", String(f.scoreMin));
+  if (f.scoreMax !== undefined) params.set("scoreMax", String(f.scoreMax));
   if (f.limit && f.limit !== PAGE_SIZES[0]) params.set("limit", String(f.limit));
   if (f.page && f.page > 1) params.set("page", String(f.page));
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
@@ -123,6 +149,12 @@ export const answerColumns = (schema: Pick<FormSchema, "questions"> | null) =>
 /** Hidden questions carry metadata from the public link (`/s/slug?ref=…`). */
 export const metadataKeysOf = (schema: Pick<FormSchema, "questions"> | null) =>
   (schema?.questions ?? []).filter((q) => q.type === "hidden").map((q) => q.key);
+
+/** What the ending and score filters offer: the form's endings (the default one is always there) and whether it has scores. */
+export const outcomeFiltersOf = (schema: Pick<FormSchema, "questions" | "endings"> | null) => ({
+  endings: (schema?.endings ?? []).map((e) => ({ key: e.key, title: e.title })),
+  scored: (schema?.questions ?? []).some((q) => "scores" in q && q.scores !== undefined),
+});
 
 /** An answer as text, the way the table, the detail panel and the CSV show it. */
 export function formatAnswer(value: AnswerValue | null | undefined, question?: Pick<Question, "type">): string {

@@ -2,7 +2,7 @@
  * npm run bench -- [--n 1000000] [--db sqlite|postgresql] [--pg-url URL]
  *                  [--dist-dir .next-bench] [--rebuild] [--profile] [--keep]
  *                  [--seed-only | --reuse] [--state FILE]
- *                  [--seconds 10] [--webhooks-only]
+ *                  [--seconds 10] [--webhooks-only] [--logic]
  *
  * Seeds N responses into a fresh database, starts the production server on
  * it, measures, and prints ONE table: submission throughput next to the two
@@ -19,6 +19,10 @@
  * --seconds: length of each submission load (default 10).
  * --webhooks-only: only the webhook scenario (scripts/bench/webhooks.ts):
  *   throughput without and with one webhook, delivery latency, outbox size.
+ * --logic: only the logic scenario (scripts/bench/logic.ts): computePath on
+ *   a 100-question form with logic on every question, and submission
+ *   throughput on it next to the same form without logic (the full run ends
+ *   with it too). `--n 1000 --logic` seeds little and measures it in ~1 min.
  * --profile: afterwards, one more submission run with the server under
  *   `node --cpu-prof`, and a summary of where its CPU time went.
  */
@@ -34,6 +38,7 @@ import { probes, submissionBody } from "./data";
 import type { Seeded } from "./seed";
 import { peakRssMb, postLoad, resetPeakRss, rssMb, startChild, streamExport, timeGet, type Load } from "./measure";
 import { summarizeProfile } from "./profile";
+import { benchLogic } from "./logic";
 import { benchWebhooks } from "./webhooks";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -54,6 +59,7 @@ const { values: args } = parseArgs({
     state: { type: "string" },
     seconds: { type: "string", default: "10" },
     "webhooks-only": { type: "boolean", default: false },
+    logic: { type: "boolean", default: false },
   },
   strict: true,
 });
@@ -113,7 +119,7 @@ async function main() {
   if (args["seed-only"]) return;
   build("app", [], {}, path.join(root, args["dist-dir"]!, "BUILD_ID"));
   const floorDist = ".next-floor";
-  if (!args["webhooks-only"]) build("framework floor", [floorApp], { FLOOR_DIST_DIR: floorDist }, path.join(floorApp, floorDist, "BUILD_ID"));
+  if (!args["webhooks-only"] && !args.logic) build("framework floor", [floorApp], { FLOOR_DIST_DIR: floorDist }, path.join(floorApp, floorDist, "BUILD_ID"));
 
   const rows: string[][] = [];
   const row = (what: string, result: string, target = "", met?: boolean) => rows.push([what, result, target, met === undefined ? "" : met ? "yes" : "NO"]);
@@ -126,8 +132,21 @@ async function main() {
     row(`Delivery latency, event → receiver (${w.delivered.toLocaleString("en-US")} deliveries)`, `p50 ${w.latencyP50} ms, p99 ${w.latencyP99} ms`);
     row("Outbox pending: when the load stops / 5 s later", `${w.pendingAtEnd} / ${w.pendingAfterDrain}`, "0 after draining", w.pendingAfterDrain === 0);
   };
+  const logicRows = async () => {
+    const l = await benchLogic(database.url, seeded.writeKey, seconds, log);
+    const us = (ms: number) => `${(ms * 1000).toFixed(0)} µs`;
+    row(`computePath, ${l.path.questions} questions with logic, ${l.path.onPath} on the path (${l.path.runs.toLocaleString("en-US")} runs)`, `median ${us(l.path.median)}, p99 ${us(l.path.p99)}`, "< 1 ms", l.path.median < 1);
+    row(`Submissions, 100 questions without logic (2 × ${Math.max(1, Math.round(seconds / 2))} s)`, loadCell(l.without));
+    row(`Submissions, the same form with logic on every question (2 × ${Math.max(1, Math.round(seconds / 2))} s)`, loadCell(l.with));
+    row("With ÷ without logic", (l.with.rps / l.without.rps).toFixed(2), "≥ 0.90", l.with.rps / l.without.rps >= 0.9);
+  };
   let server: RunningServer | undefined;
   try {
+    if (args.logic) {
+      await logicRows();
+      printTable(rows, seeded);
+      return;
+    }
     if (args["webhooks-only"]) {
       await webhookRows();
       printTable(rows, seeded);
@@ -221,6 +240,8 @@ async function main() {
 
     log("webhook scenario …");
     await webhookRows();
+    log("logic scenario …");
+    await logicRows();
     printTable(rows, seeded);
 
     if (args.profile) {

@@ -206,7 +206,8 @@ describe("the migration that created the counters", () => {
       const dir = fs.readdirSync(dirs[kind]).find((d) => d.endsWith("_answer_stats"))!;
       const migration = fs.readFileSync(path.join(dirs[kind], dir, "migration.sql"), "utf8");
       const squash = (s: string) => s.replace(/\s+/g, " ").trim();
-      expect(squash(migration)).toContain(squash(answerStatsQuery(kind, undefined, TYPES_AT_MIGRATION)));
+      // Without the "~" rows (paths = false): they came with a later migration (Response.pathUnanswered).
+      expect(squash(migration)).toContain(squash(answerStatsQuery(kind, undefined, TYPES_AT_MIGRATION, false)));
     }
   });
 });

@@ -62,6 +62,8 @@ function responseRow(form: FormRef, finished: boolean, extra: Partial<ResponseRo
     onePerDevice: null,
     score: null,
     ending: null,
+    pathUnanswered: null,
+    leftAt: null,
     answers: '{"q":"Été ✓"}',
     metadata: "{}",
     searchText: "été ✓",

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { HeadlineStats } from "@/components/analytics/headline-stats";
+import { EndingsCard, ScoreCard } from "@/components/analytics/outcome-cards";
 import { inFormOrder, QuestionCard } from "@/components/analytics/question-card";
 import { TrendChart } from "@/components/analytics/trend-chart";
 import styles from "@/components/analytics/analytics.module.css";
@@ -10,7 +11,7 @@ import { getTrend } from "@/lib/analytics/trend";
 import { requireUser } from "@/lib/auth/require-user";
 import { getFormForPage } from "@/lib/forms/owned-form-page";
 import { AppError } from "@/lib/http/errors";
-import { hasFilters, metadataKeysOf, readResponseFilters, toSearchParams, type SearchParams } from "@/lib/responses/view-model";
+import { hasFilters, metadataKeysOf, outcomeFiltersOf, readResponseFilters, toSearchParams, type SearchParams } from "@/lib/responses/view-model";
 
 export const metadata: Metadata = { title: "Analytics" };
 
@@ -20,15 +21,17 @@ export default async function AnalyticsPage({ params, searchParams }: { params: 
   const user = await requireUser(basePath);
   const form = await getFormForPage(user.id, id);
   const metadataKeys = metadataKeysOf(form.published);
-  // The summary and the trend filter by hidden-field metadata only.
-  const { filters } = readResponseFilters(await searchParams, metadataKeys);
-  const onlyMetadata = { metadata: filters.metadata };
+  const outcome = outcomeFiltersOf(form.published);
+  // The summary filters by hidden-field metadata, ending and score; the trend by metadata only.
+  const { filters, problems } = readResponseFilters(await searchParams, metadataKeys, outcome.endings.map((e) => e.key));
+  const onlyMetadata = { metadata: filters.metadata, ending: filters.ending, scoreMin: filters.scoreMin, scoreMax: filters.scoreMax };
   const metadata = Object.keys(filters.metadata).length ? filters.metadata : undefined;
+  const summaryQuery = { metadata, ending: filters.ending, scoreMin: filters.scoreMin, scoreMax: filters.scoreMax };
 
   let data: { summary: Awaited<ReturnType<typeof getSummary>>; trend: Awaited<ReturnType<typeof getTrend>> } | null = null;
   let loadError: string | null = null;
   try {
-    const [summary, trend] = await Promise.all([getSummary(user.id, id, { metadata }), getTrend(user.id, id, { metadata })]);
+    const [summary, trend] = await Promise.all([getSummary(user.id, id, summaryQuery), getTrend(user.id, id, { metadata })]);
     data = { summary, trend };
   } catch (error) {
     if (!(error instanceof AppError) || error.status !== 400) throw error;
@@ -36,7 +39,8 @@ export default async function AnalyticsPage({ params, searchParams }: { params: 
   }
 
   const filterBar = (
-    <FilterBar key={toSearchParams(onlyMetadata).toString()} basePath={basePath} metadataKeys={metadataKeys} filters={onlyMetadata} full={false} />
+    <FilterBar key={toSearchParams(onlyMetadata).toString()} basePath={basePath} metadataKeys={metadataKeys} filters={onlyMetadata} problems={problems} full={false}
+      endings={outcome.endings} scored={outcome.scored} />
   );
 
   if (!data) return <div className="stack">{filterBar}<Alert tone="danger">{loadError}</Alert></div>;
@@ -57,7 +61,7 @@ export default async function AnalyticsPage({ params, searchParams }: { params: 
       {filterBar}
       {hasFilters(onlyMetadata) && (
         <p className="muted small" style={{ margin: 0 }}>
-          Showing responses where {Object.entries(filters.metadata).map(([k, v]) => `${k} = “${v}”`).join(" and ")}.
+          Showing responses where {describeFilters(onlyMetadata, outcome.endings)}.
         </p>
       )}
       <HeadlineStats headline={summary} />
@@ -65,6 +69,15 @@ export default async function AnalyticsPage({ params, searchParams }: { params: 
         <h2 id="trend-title" className={styles.sectionTitle}>Responses in the last 30 days</h2>
         <TrendChart points={trend.days} />
       </section>
+      {(outcome.endings.length > 0 || summary.endings.length > 1 || summary.score) && (
+        <>
+          <h2 className={styles.sectionTitle}>Outcomes</h2>
+          <div className={styles.questions}>
+            <EndingsCard endings={summary.endings} responses={summary.totalResponses} />
+            {summary.score && <ScoreCard score={summary.score} />}
+          </div>
+        </>
+      )}
       <h2 className={styles.sectionTitle}>Questions</h2>
       {questions.length ? (
         <div className={styles.questions}>
@@ -75,4 +88,13 @@ export default async function AnalyticsPage({ params, searchParams }: { params: 
       )}
     </div>
   );
+}
+
+/** "ref = “a” and ending “VIP” and score ≥ 5", for the line above the numbers. */
+function describeFilters(f: { metadata: Record<string, string>; ending?: string; scoreMin?: number; scoreMax?: number }, endings: { key: string; title: string }[]) {
+  const parts = Object.entries(f.metadata).map(([k, v]) => `${k} = “${v}”`);
+  if (f.ending) parts.push(`the ending is “${endings.find((e) => e.key === f.ending)?.title ?? "Default ending"}”`);
+  if (f.scoreMin !== undefined) parts.push(`score ≥ ${f.scoreMin}`);
+  if (f.scoreMax !== undefined) parts.push(`score ≤ ${f.scoreMax}`);
+  return parts.join(" and ");
 }

@@ -15,6 +15,7 @@ import {
   answerColumns,
   hasFilters,
   metadataKeysOf,
+  outcomeFiltersOf,
   readResponsePageQuery,
   toSearchParams,
   withQuery,
@@ -32,7 +33,8 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
   const schema = form.published;
   const metadataKeys = metadataKeysOf(schema);
   const rawParams = await searchParams;
-  const { query, problems } = readResponsePageQuery(rawParams, metadataKeys);
+  const outcome = outcomeFiltersOf(schema);
+  const { query, problems } = readResponsePageQuery(rawParams, metadataKeys, outcome.endings.map((e) => e.key));
   const { page, limit, ...filters } = query;
   const filtered = hasFilters(filters);
 
@@ -89,6 +91,8 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
         filters={filters}
         problems={problems}
         limit={limit}
+        endings={outcome.endings}
+        scored={outcome.scored}
       />
       {loadError && <Alert tone="danger">{loadError}</Alert>}
       {linkedId && !linked && <Alert tone="warning">The linked response no longer exists (it may have been deleted).</Alert>}

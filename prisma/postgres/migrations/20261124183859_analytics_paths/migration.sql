@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "Response" ADD COLUMN     "leftAt" TEXT,
+ADD COLUMN     "pathUnanswered" TEXT;
+
+-- CreateIndex
+CREATE INDEX "Response_formId_finished_ending_score_leftAt_idx" ON "Response"("formId", "finished", "ending", "score", "leftAt");
