@@ -11,7 +11,9 @@ import { computePath } from "@/lib/logic";
 import { formSchemaSchema } from "@/lib/schema/form-schema";
 import { startServer } from "../../tests/setup/server";
 import { logicBenchAnswers, logicBenchQuestions, LOGIC_QUESTIONS } from "./logic-form";
-import { postLoad, type Load } from "./measure";
+import { postLoad, timeGet, type Load } from "./measure";
+
+const CONNECTIONS = 8;
 
 export interface LogicPathTiming {
   questions: number;
@@ -51,6 +53,8 @@ export interface LogicBench {
   path: LogicPathTiming;
   without: Load;
   with: Load;
+  /** Median ms of the big form's summary: unfiltered, ending=end, ending=end&scoreMin=0. */
+  summaries: { label: string; ms: number }[];
 }
 
 async function createPublished(baseUrl: string, writeKey: string, title: string, logic: boolean): Promise<string> {
@@ -77,7 +81,14 @@ const sum = (a: Load, b: Load): Load => ({
   other: a.other + b.other,
 });
 
-export async function benchLogic(databaseUrl: string, writeKey: string, seconds: number, log: (line: string) => void): Promise<LogicBench> {
+export async function benchLogic(
+  databaseUrl: string,
+  keys: { writeKey: string; readKey: string },
+  mainFormId: string,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<LogicBench> {
+  const { writeKey } = keys;
   const path = measureLogicPath();
   const server = await startServer(databaseUrl, { SUBMISSION_RATE_LIMIT: "0" });
   try {
@@ -90,13 +101,21 @@ export async function benchLogic(databaseUrl: string, writeKey: string, seconds:
       const res = await fetch(url(slug), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
       if (res.status !== 201) throw new Error(`logic bench: ${res.status} ${await res.text()}`);
     }
+    // The summary's logic parts (endings, scores, path counts) on the seeded form, unfiltered and by ending/score.
+    const summaries: { label: string; ms: number }[] = [];
+    for (const [label, query] of [["unfiltered", ""], ["ending=end", "?ending=end"], ["ending=end&scoreMin=0", "?ending=end&scoreMin=0"]]) {
+      const t = await timeGet(`${server.baseUrl}/api/forms/${mainFormId}/analytics/summary${query}`, { authorization: `Bearer ${keys.readKey}` });
+      summaries.push({ label, ms: t.ms });
+    }
     const half = Math.max(1, Math.round(seconds / 2));
     log(`logic: 100-question forms, alternating loads of ${half} s …`);
-    const w1 = await postLoad(url(plain), body, half);
-    const l1 = await postLoad(url(logic), body, half);
-    const w2 = await postLoad(url(plain), body, half);
-    const l2 = await postLoad(url(logic), body, half);
-    return { path, without: sum(w1, w2), with: sum(l1, l2) };
+    // 8 connections, not 32: a 100-answer submission is ~8× the main form's work, and 32 queued
+    // clients would hit autocannon's 10 s timeout on a busy machine instead of measuring throughput.
+    const w1 = await postLoad(url(plain), body, half, CONNECTIONS);
+    const l1 = await postLoad(url(logic), body, half, CONNECTIONS);
+    const w2 = await postLoad(url(plain), body, half, CONNECTIONS);
+    const l2 = await postLoad(url(logic), body, half, CONNECTIONS);
+    return { path, without: sum(w1, w2), with: sum(l1, l2), summaries };
   } finally {
     await server.stop();
   }

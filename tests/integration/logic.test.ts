@@ -160,7 +160,11 @@ describe("filters by ending and score", () => {
     expect(await ids("ending=sales")).toEqual({ ids: [sales.body.response.id], total: 1 });
     expect(await ids("scoreMin=4")).toEqual({ ids: [sales.body.response.id, mid.body.response.id].sort(), total: 2 });
     expect(await ids("scoreMin=2&scoreMax=4.5")).toEqual({ ids: [mid.body.response.id], total: 1 });
-    expect(await ids("ending=nope")).toEqual({ ids: [], total: 0 });
+    expect(await ids("ending=end")).toEqual({ ids: [low.body.response.id, mid.body.response.id].sort(), total: 2 });
+    // An ending no version has is a typo, said loudly (like an unknown metadata key), not an empty list.
+    const unknown = await owner.readApi.get(`/api/forms/${f.id}/responses?ending=nope`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.code).toBe("invalid_query");
 
     const csv = await owner.readApi.get(`/api/forms/${f.id}/responses/export?scoreMax=1`);
     const lines = csv.text.replace(/^\uFEFF/, "").trim().split("\n");

@@ -367,6 +367,53 @@ test("analytics: a fitting view for every kind of question", async ({ page }) =>
   await page.screenshot({ path: `${ARTIFACTS}/analytics-every-type.png`, fullPage: true });
 });
 
+test("analytics of logic: endings, score distribution, path counts, and the ending/score filters", async ({ page }) => {
+  const origin = dashboardUrl();
+  const headers = { origin };
+  const created = await page.request.post(`${origin}/api/forms`, { headers, data: { title: "Quiz" } });
+  const id = (await created.json()).form.id as string;
+  const draft = await page.request.put(`${origin}/api/forms/${id}/version/draft`, {
+    headers,
+    data: {
+      title: "Quiz",
+      endings: [{ key: "winner", title: "You won" }],
+      questions: [
+        { key: "capital", type: "single-choice", title: "Capital of France?", options: ["Paris", "Rome"], scores: { Paris: 10 } },
+        { key: "sure", type: "yes-no", title: "Sure?", scores: { yes: 5 }, jump: [{ if: { score: true, op: "gte", value: 15 }, to: "winner" }] },
+        { key: "why", type: "short-text", title: "Why not?" },
+      ],
+    },
+  });
+  expect(draft.status(), await draft.text()).toBe(200);
+  const slug = (await (await page.request.post(`${origin}/api/forms/${id}/publish`, { headers })).json()).form.slug as string;
+  // Scores 15 (winner), 10, 5, 0; the first never sees "why".
+  for (const answers of [{ capital: "Paris", sure: true }, { capital: "Paris", sure: false }, { capital: "Rome", sure: true, why: "guess" }, { capital: "Rome" }]) {
+    const res = await page.request.post(`${origin}/api/public/forms/${slug}/responses`, { data: { answers } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  await page.goto(`${origin}/forms/${id}/analytics`);
+  const endings = page.getByTestId("endings");
+  await expect(endings.locator('[data-option="Default ending"]')).toContainText("3 (75%)");
+  await expect(endings.locator('[data-option="You won"]')).toContainText("1 (25%)");
+  await expect(page.getByTestId("score-average")).toHaveText("7.5");
+  await expect(page.getByTestId("score").getByRole("table", { name: /answers per value/ }).getByRole("row", { name: /^15 / })).toContainText("1");
+  await expect(questionCard(page, "why").getByTestId("path-counts")).toContainText("3 had it on their path");
+
+  await page.getByLabel("Ending").selectOption("winner");
+  await page.getByLabel("Score from").fill("12");
+  await applyFilters(page);
+  await expect(page).toHaveURL(/ending=winner/);
+  await expect(stat(page, "total")).toHaveText("1");
+  await expect(page.getByTestId("score-average")).toHaveText("15");
+  await page.screenshot({ path: `${ARTIFACTS}/analytics-logic.png`, fullPage: true });
+
+  // The responses page takes the same filters from the same controls.
+  await page.goto(`${origin}/forms/${id}/responses?ending=end&scoreMax=5`);
+  await expect(bodyRows(page)).toHaveCount(2);
+  await expect(page.getByLabel("Ending")).toHaveValue("end");
+});
+
 test("responses and analytics fit a tablet (768 px) without sideways scrolling", async ({ page }) => {
   await mkdir(ARTIFACTS, { recursive: true });
   const form = await createPublishedForm(page);
