@@ -400,7 +400,7 @@ test("analytics of logic: endings, score distribution, path counts, and the endi
   await expect(page.getByTestId("score").getByRole("table", { name: /answers per value/ }).getByRole("row", { name: /^15 / })).toContainText("1");
   await expect(questionCard(page, "why").getByTestId("path-counts")).toContainText("3 had it on their path");
 
-  await page.getByLabel("Ending").selectOption("winner");
+  await page.getByLabel("Ending", { exact: true }).selectOption("winner");
   await page.getByLabel("Score from").fill("12");
   await applyFilters(page);
   await expect(page).toHaveURL(/ending=winner/);
@@ -411,7 +411,7 @@ test("analytics of logic: endings, score distribution, path counts, and the endi
   // The responses page takes the same filters from the same controls.
   await page.goto(`${origin}/forms/${id}/responses?ending=end&scoreMax=5`);
   await expect(bodyRows(page)).toHaveCount(2);
-  await expect(page.getByLabel("Ending")).toHaveValue("end");
+  await expect(page.getByLabel("Ending", { exact: true })).toHaveValue("end");
 });
 
 test("responses and analytics fit a tablet (768 px) without sideways scrolling", async ({ page }) => {
