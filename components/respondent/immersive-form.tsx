@@ -106,9 +106,9 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
   // (asked only when this browser started one: a first visit makes no request).
   useEffect(() => {
     if (preview || !slug || !hasStartedResponse(slug)) return;
-    let live = true;
+    let active = true;
     void currentResponse(slug).then((found) => {
-      if (!live || !found) return;
+      if (!active || !found) return;
       session.resume(found.id, { ...found.metadata, ...found.answers, ...hiddenValues });
       // On to the step after the last one answered on the path.
       const path = latest();
@@ -120,7 +120,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
       if (after >= 0 && indexRef.current === 0) goAlongPath(to >= 0 ? to : after);
     });
     return () => {
-      live = false;
+      active = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on open
   }, [preview, slug]);
