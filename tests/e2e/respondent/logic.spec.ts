@@ -67,6 +67,8 @@ const branching = {
 
 test.describe("with JavaScript", () => {
   test.use({ locale: "en-US" });
+  // A whole path plus an axe audit: slow on a loaded 2-core machine.
+  test.describe.configure({ timeout: 120_000 });
 
   /** The step on screen (only the current one is visible). */
   const current = (page: Page) => page.locator(".fl-step:not([hidden])");
