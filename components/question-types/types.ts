@@ -27,6 +27,12 @@ export interface QuestionFieldProps<Q extends Question = VisibleQuestion> {
   shortcuts?: boolean;
   /** Shown before the title, e.g. the question's number. */
   marker?: ReactNode;
+  /**
+   * Recall ({{key}}) for option labels, as plain text. Titles and descriptions
+   * arrive already recalled (components/respondent); options are also the
+   * answers, so only their labels may change. Default: as written.
+   */
+  recall?: (text: string) => string;
 }
 
 /** What an immersive-mode shortcut key does on a question (see immersive-form.tsx). */

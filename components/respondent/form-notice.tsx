@@ -1,6 +1,7 @@
 /**
  * What the public page shows instead of the form when it cannot take this
- * person's answers (server-rendered; no JavaScript needed).
+ * person's answers (server-rendered; no JavaScript needed). The page's
+ * <main> is app/s/layout.tsx's.
  */
 import type { ReactNode } from "react";
 
@@ -34,13 +35,13 @@ export function FormNotice({ kind, title, opensAt }: { kind: NoticeKind; title?:
   };
   const c = content[kind];
   return (
-    <main className="fl-r fl-notice" data-notice={kind}>
+    <div className="fl-r fl-notice" data-notice={kind}>
       <div className="fl-notice-card">
         <p className="fl-notice-icon" aria-hidden="true">{c.icon}</p>
         {title ? <p className="fl-notice-form">{title}</p> : null}
         <h1>{c.heading}</h1>
         <p>{c.text}</p>
       </div>
-    </main>
+    </div>
   );
 }

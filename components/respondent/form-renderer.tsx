@@ -5,11 +5,19 @@
  * is off; with JavaScript it validates with the server's schema and talks to
  * the public API. With `preview` it never touches the network (the builder's
  * live preview).
+ *
+ * Logic (showIf, jumps, endings, scores, recall) is the engine's
+ * (lib/logic): classic mode shows the questions on the path as answers
+ * change; a question logic may leave off the path sits in a `.fl-cond` box,
+ * hidden while off the path and shown by the page's <noscript> style, so
+ * without JavaScript every question shows and the server applies the logic.
  */
-import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Fragment, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { livePath, mayLeavePath } from "@/lib/logic/respondent";
 import { HONEYPOT_FIELD, START_TOKEN_FIELD } from "@/lib/public/form-fields";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import { ImmersiveForm } from "./immersive-form";
+import { reachedScreen, shownQuestion, type EndingScreen } from "./logic";
 import { recordView } from "./public-api";
 import { QuestionField, type VisibleQuestion } from "./question-field";
 import { useResponse } from "./use-response";
@@ -18,7 +26,7 @@ import "./respondent.css";
 
 export interface FormRendererProps {
   /** The (published or draft) schema to render; `mode` picks immersive or classic. */
-  schema: Pick<FormSchema, "title" | "questions"> & Partial<Pick<FormSchema, "description" | "mode" | "thankYouMessage">>;
+  schema: Pick<FormSchema, "title" | "questions"> & Partial<Pick<FormSchema, "description" | "mode" | "thankYouMessage" | "endings">>;
   /** The builder's live preview: no network, no submission; the form stays inside its container. */
   preview?: boolean;
   /** Preview only: show this question (immersive mode jumps to its step). */
@@ -50,6 +58,7 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
   const honeypot = useRef<HTMLInputElement>(null);
   const session = useResponse({
     questions: schema.questions,
+    endings: schema.endings,
     slug,
     preview,
     startToken: props.startToken,
@@ -58,10 +67,13 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
     initialBanner: props.initialBanner,
     honeypot: () => honeypot.current?.value ?? "",
   });
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<EndingScreen | null>(null);
   // Marks the form interactive (hydrated): tests and styles can tell server HTML from the live form.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
+  // The path over the answers so far (the same on the server's render and the first browser render: same answers).
+  const live = useMemo(() => livePath(schema, session.draft), [schema, session.draft]);
+  const mayLeave = useMemo(() => mayLeavePath(schema), [schema]);
 
   useEffect(() => {
     // One view per person per form (the endpoint dedupes); it also sets the respondent cookie.
@@ -97,40 +109,48 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
 
   // Immersive needs a step to show; a form of hidden questions only is one Submit button.
   if (schema.mode === "immersive" && schema.questions.some((q) => q.type !== "hidden")) {
-    return <ImmersiveForm {...props} session={session} idPrefix={idPrefix} shell={shell} />;
+    return <ImmersiveForm {...props} session={session} idPrefix={idPrefix} shell={shell} live={live} mayLeave={mayLeave} ready={ready} />;
   }
 
-  if (done) return <ThankYou schema={schema} preview={preview} onRestart={props.restart} />;
+  if (done) return <ThankYou screen={done} preview={preview} onRestart={props.restart} />;
 
-  const visible = schema.questions.filter((q): q is VisibleQuestion => q.type !== "hidden");
+  const visible = schema.questions.flatMap((q, i) => (q.type === "hidden" ? [] : [{ q: q as VisibleQuestion, conditional: mayLeave[i] }]));
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const outcome = await session.submit();
-    if (outcome.ok) return setDone(true);
-    const first = visible.find((q) => outcome.errors[q.key]);
-    if (first) focusQuestion(idPrefix, first.key);
+    if (outcome.ok) return setDone(reachedScreen(schema, outcome.reached));
+    const first = visible.find(({ q }) => outcome.errors[q.key]);
+    if (first) focusQuestion(idPrefix, first.q.key);
   };
+  // Numbers count the questions on the path, so they stay 1, 2, 3… as questions show and hide.
   let number = 0;
   return shell(
     <div className="fl-page">
       <header className="fl-head">
         <h1 className="fl-form-title">{schema.title}</h1>
-        {schema.description ? <p className="fl-form-desc">{schema.description}</p> : null}
+        {schema.description ? <p className="fl-form-desc">{live.text(schema.description)}</p> : null}
       </header>
-      {visible.map((q, i) => (
-        <Fragment key={q.key}>
-          {/* A question group (one screen in immersive mode) is set apart here by a rule. */}
-          {i > 0 && q.group !== visible[i - 1].group ? <hr className="fl-group-break" /> : null}
+      {visible.map(({ q, conditional }, i) => {
+        const on = live.onPath(q.key);
+        const field = (
           <QuestionField
-            question={q}
+            question={shownQuestion(q, live.text, ready || !conditional)}
             value={session.draft[q.key]}
-            error={session.errors[q.key]}
+            error={on ? session.errors[q.key] : undefined}
             onChange={(v) => session.setAnswer(q.key, v)}
             idPrefix={idPrefix}
-            marker={q.type === "statement" ? undefined : `${++number}.`}
+            marker={q.type === "statement" || !on ? undefined : `${++number}.`}
+            recall={live.text}
           />
-        </Fragment>
-      ))}
+        );
+        return (
+          <Fragment key={q.key}>
+            {/* A question group (one screen in immersive mode) is set apart here by a rule. */}
+            {i > 0 && q.group !== visible[i - 1].q.group ? <hr className="fl-group-break" /> : null}
+            {conditional ? <div className="fl-cond" hidden={!on}>{field}</div> : field}
+          </Fragment>
+        );
+      })}
       <p className="fl-banner" role="alert">{session.banner}</p>
       <div className="fl-actions">
         <button type="submit" className="fl-button" disabled={session.busy}>
@@ -152,15 +172,30 @@ export function focusQuestion(idPrefix: string, key: string) {
   el.scrollIntoView?.({ block: "center", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
 }
 
-export function ThankYou({ schema, preview, onRestart }: { schema: FormRendererProps["schema"]; preview?: boolean; onRestart?: () => void }) {
+/**
+ * The ending reached (see ./logic.ts endingScreen): its title and message as
+ * text. An ending with a redirectUrl sends the respondent on at once (a plain
+ * navigation; the link stays for when that is blocked); the builder's preview
+ * only says where.
+ */
+export function ThankYou({ screen, preview, onRestart }: { screen: EndingScreen; preview?: boolean; onRestart?: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
+  const redirect = screen.redirectUrl;
+  useEffect(() => {
+    if (redirect && !preview) window.location.assign(redirect);
+  }, [redirect, preview]);
   return (
-    <div className={`fl-r fl-thanks${preview ? " fl-preview" : ""}`}>
+    <div className={`fl-r fl-thanks${preview ? " fl-preview" : ""}`} data-ending={screen.key ?? ""}>
       <div className="fl-thanks-card">
         <p className="fl-thanks-mark" aria-hidden="true">✓</p>
-        <h1 ref={heading} tabIndex={-1}>{schema.thankYouMessage ? "Thank you!" : "Thanks for your response!"}</h1>
-        {schema.thankYouMessage ? <p className="fl-thanks-text">{schema.thankYouMessage}</p> : <p className="fl-thanks-text">It has been recorded.</p>}
+        <h1 ref={heading} tabIndex={-1}>{screen.title}</h1>
+        {screen.message ? <p className="fl-thanks-text">{screen.message}</p> : null}
+        {redirect ? (
+          <p className="fl-thanks-text">
+            {preview ? <>Respondents are sent on to <span className="fl-url">{redirect}</span></> : <a href={redirect} rel="noopener noreferrer">Continue</a>}
+          </p>
+        ) : null}
         {onRestart ? <button type="button" className="fl-button" onClick={onRestart}>Start again</button> : null}
       </div>
     </div>

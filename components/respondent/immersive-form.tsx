@@ -10,19 +10,27 @@
  * yes/no, digits pick a rating or NPS score ("1" then "0" quickly gives 10). On a choice-like
  * question focus goes to the question itself, so these keys work at once and
  * screen readers read the question first; Tab enters the options.
+ *
+ * Logic (lib/logic, over the answers so far): OK goes to the next step with a
+ * question on the path (a jump skips the steps in between; an ending or a
+ * path with nothing left makes this step the last: Submit); Back retraces the
+ * steps actually taken (a trail), not the schema's order; the progress bar is
+ * the position within the current path.
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { ADVANCE_MS } from "@/components/question-types/shared/choice-group";
 import { controlOf } from "@/components/question-types/respondent-controls";
+import { livePath, type LivePath } from "@/lib/logic/respondent";
 import type { AnswerValue } from "@/lib/schema/answers";
 import type { FormRendererProps } from "./form-renderer";
 import { ThankYou } from "./form-renderer";
+import { reachedScreen, shownQuestion, type EndingScreen } from "./logic";
 import { currentResponse } from "./public-api";
 import { QuestionField, type PickedVia, type VisibleQuestion as Visible } from "./question-field";
 import { hasStartedResponse, type useResponse } from "./use-response";
 import { checkAnswers } from "./validate";
 
-type Numbered = { q: Visible; n: number | null };
+type Numbered = { q: Visible; conditional: boolean };
 /** A screen: the welcome, or one question, or a group's questions (`qs.length > 1`). */
 type Step = { kind: "welcome" } | { kind: "question"; q: Visible; qs: Numbered[] };
 
@@ -31,59 +39,88 @@ interface ImmersiveProps extends FormRendererProps {
   session: ReturnType<typeof useResponse>;
   idPrefix: string;
   shell: (children: ReactNode, onSubmit: (e: FormEvent<HTMLFormElement>) => void, className: string) => ReactNode;
+  /** The path over the answers as rendered (handlers recompute it from the latest answers). */
+  live: LivePath;
+  /** Per question: whether logic may leave it off the path (lib/logic/respondent.ts mayLeavePath). */
+  mayLeave: boolean[];
+  /** Hydrated: conditional questions may show their required mark. */
+  ready: boolean;
 }
 
 
-function buildSteps(schema: FormRendererProps["schema"]): Step[] {
+function buildSteps(schema: FormRendererProps["schema"], mayLeave: boolean[]): Step[] {
   const steps: Step[] = schema.description ? [{ kind: "welcome" }] : [];
-  let n = 0;
-  for (const q of schema.questions) {
-    if (q.type === "hidden") continue;
-    const item = { q, n: q.type === "statement" ? null : ++n };
+  schema.questions.forEach((q, i) => {
+    if (q.type === "hidden") return;
+    const item = { q, conditional: mayLeave[i] };
     const prev = steps.at(-1);
     if (q.group && prev?.kind === "question" && prev.q.group === q.group) prev.qs.push(item);
     else steps.push({ kind: "question", q, qs: [item] });
-  }
+  });
   return steps;
 }
 
-export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell, activeQuestionKey, hiddenValues, restart }: ImmersiveProps) {
-  const steps = buildSteps(schema);
+/** A step's questions on the path (the welcome is always on it). */
+const onPathOf = (step: Step | undefined, live: LivePath) => (step?.kind === "question" ? step.qs.filter((x) => live.onPath(x.q.key)) : []);
+const isOnPath = (step: Step | undefined, live: LivePath) => step?.kind === "welcome" || onPathOf(step, live).length > 0;
+
+export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell, activeQuestionKey, hiddenValues, restart, live, mayLeave, ready }: ImmersiveProps) {
+  const steps = buildSteps(schema, mayLeave);
   const [index, setIndex] = useState(0);
   const [dir, setDir] = useState<"fwd" | "back">("fwd");
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<EndingScreen | null>(null);
   const indexRef = useRef(0);
+  // The steps taken to reach this one, in order: Back retraces them.
+  const [trail, setTrail] = useState<number[]>([]);
+  const trailRef = useRef<number[]>([]);
   const moved = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastDigit = useRef({ digit: "", at: 0 });
   const last = steps.length - 1;
+  /** The path over the latest answers (handlers may run before a re-render, e.g. from a timer). */
+  const latest = () => livePath(schema, session.draftRef.current);
+  /** The first step after `i` with a question on the path; -1: none (step i ends the form). */
+  const nextOnPath = (i: number, path: LivePath) => steps.findIndex((s, j) => j > i && s.kind === "question" && isOnPath(s, path));
 
-  /** Shows step `to`; `focus: false` when the move is not the respondent's (the builder following its selection). */
-  const go = (to: number, direction: "fwd" | "back" = to >= indexRef.current ? "fwd" : "back", focus = true) => {
+  /**
+   * Shows step `to` after the steps in `taken`; `focus: false` when the move is
+   * not the respondent's (the builder following its selection).
+   */
+  const go = (to: number, taken: number[], direction: "fwd" | "back" = to >= indexRef.current ? "fwd" : "back", focus = true) => {
     clearTimeout(timer.current);
     const clamped = Math.max(0, Math.min(last, to));
     indexRef.current = clamped;
+    trailRef.current = taken;
     moved.current = focus;
     setDir(direction);
+    setTrail(taken);
     setIndex(clamped);
+  };
+  /** Step `to`, as if reached along the current path (a resumed response, a message on that step, the builder's selection). */
+  const goAlongPath = (to: number, focus = true) => {
+    const path = latest();
+    go(to, steps.flatMap((s, j) => (j < to && isOnPath(s, path) ? [j] : [])), undefined, focus);
   };
 
   // A reload resumes the respondent's unfinished response where they left off
   // (asked only when this browser started one: a first visit makes no request).
   useEffect(() => {
     if (preview || !slug || !hasStartedResponse(slug)) return;
-    let live = true;
+    let active = true;
     void currentResponse(slug).then((found) => {
-      if (!live || !found) return;
+      if (!active || !found) return;
       session.resume(found.id, { ...found.metadata, ...found.answers, ...hiddenValues });
+      // On to the step after the last one answered on the path.
+      const path = latest();
       let after = -1;
       steps.forEach((s, i) => {
-        if (s.kind === "question" && s.qs.some((x) => found.answers[x.q.key] !== undefined)) after = i;
+        if (onPathOf(s, path).some((x) => found.answers[x.q.key] !== undefined)) after = i;
       });
-      if (after >= 0 && indexRef.current === 0) go(Math.min(after + 1, last));
+      const to = after >= 0 ? nextOnPath(after, path) : -1;
+      if (after >= 0 && indexRef.current === 0) goAlongPath(to >= 0 ? to : after);
     });
     return () => {
-      live = false;
+      active = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on open
   }, [preview, slug]);
@@ -92,7 +129,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
     if (!activeQuestionKey) return;
     const i = steps.findIndex((s) => s.kind === "question" && s.qs.some((x) => x.q.key === activeQuestionKey));
     // Never steal focus from the builder's editor.
-    if (i >= 0) go(i, undefined, false);
+    if (i >= 0) goAlongPath(i, false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- follow the builder's selection only
   }, [activeQuestionKey]);
 
@@ -102,7 +139,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
     const step = steps[index];
     const el =
       step?.kind === "question"
-        ? document.getElementById(`${idPrefix}-${step.q.key}`)
+        ? document.getElementById(`${idPrefix}-${(onPathOf(step, latest())[0] ?? step.qs[0]).q.key}`)
         : document.getElementById(`${idPrefix}-welcome`);
     el?.focus({ preventScroll: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -112,28 +149,34 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
 
   const finish = async () => {
     const outcome = await session.submit();
-    if (outcome.ok) return setDone(true);
+    if (outcome.ok) return setDone(reachedScreen(schema, outcome.reached));
     const bad = steps.findIndex((s) => s.kind === "question" && s.qs.some((x) => outcome.errors[x.q.key]));
-    if (bad >= 0) go(bad);
+    if (bad >= 0) goAlongPath(bad);
   };
 
   const next = () => {
     const i = indexRef.current;
     const step = steps[i];
+    const path = latest();
     if (step?.kind === "question") {
-      const found = checkAnswers(step.qs.map((x) => x.q), session.draftRef.current);
-      const bad = step.qs.find((x) => found[x.q.key]);
+      const shown = onPathOf(step, path);
+      const found = checkAnswers(shown.map((x) => x.q), session.draftRef.current);
+      const bad = shown.find((x) => found[x.q.key]);
       if (bad) {
         session.setErrors((e) => ({ ...e, ...found }));
         document.getElementById(`${idPrefix}-${bad.q.key}`)?.focus({ preventScroll: true });
         return;
       }
     }
-    if (i === last) return void finish();
+    const to = nextOnPath(i, path);
+    if (to < 0) return void finish();
     session.savePartial();
-    go(i + 1, "fwd");
+    go(to, [...trailRef.current, i], "fwd");
   };
-  const prev = () => go(indexRef.current - 1, "back");
+  const prev = () => {
+    const taken = trailRef.current;
+    if (taken.length) go(taken[taken.length - 1], taken.slice(0, -1), "back");
+  };
 
   const advanceSoon = (ms = ADVANCE_MS) => {
     clearTimeout(timer.current);
@@ -144,7 +187,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
   const pick = (q: Visible, value: AnswerValue | undefined, advance: boolean, wait?: number) => {
     session.setAnswer(q.key, value);
     // On a group's screen the respondent moves on themselves: other questions may still be open.
-    const alone = (steps[indexRef.current] as Extract<Step, { kind: "question" }> | undefined)?.qs?.length === 1;
+    const alone = onPathOf(steps[indexRef.current], latest()).length === 1;
     if (advance && alone && controlOf(q.type).advancesOnPick && value !== undefined) advanceSoon(wait);
   };
 
@@ -175,9 +218,9 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
       else prev();
       return;
     }
-    const step = steps[indexRef.current];
+    const shown = onPathOf(steps[indexRef.current], latest());
     // Letter and digit keys would be ambiguous on a group's screen: there only Tab and the controls' own keys work.
-    if (step?.kind === "question" && step.qs.length === 1 && !e.shiftKey && shortcut(step.q, e.key)) e.preventDefault();
+    if (shown.length === 1 && !e.shiftKey && shortcut(shown[0].q, e.key)) e.preventDefault();
   };
   const onKeyRef = useRef(onKey);
   onKeyRef.current = onKey;
@@ -190,11 +233,19 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
     return () => document.removeEventListener("keydown", listener);
   }, [preview]);
 
-  if (done) return <ThankYou schema={schema} preview={preview} onRestart={restart} />;
+  if (done) return <ThankYou screen={done} preview={preview} onRestart={restart} />;
 
-  const questionSteps = steps.filter((s) => s.kind === "question").length;
-  const position = steps.slice(0, index).filter((s) => s.kind === "question").length;
-  const pct = questionSteps ? Math.round((position / questionSteps) * 100) : 0;
+  // Progress: the position within the current path (a jump moves it on; a question that shows up adds to it).
+  const pathSteps = steps.flatMap((s, i) => (s.kind === "question" && isOnPath(s, live) ? [i] : []));
+  const position = pathSteps.filter((i) => i < index).length;
+  const pct = pathSteps.length ? Math.round((position / pathSteps.length) * 100) : 0;
+  // This step ends the form when no step after it has a question on the path.
+  const atEnd = nextOnPath(index, live) < 0;
+  // Questions are numbered along the path.
+  const numbers = new Map<string, number>();
+  for (const i of pathSteps) {
+    for (const x of onPathOf(steps[i], live)) if (x.q.type !== "statement") numbers.set(x.q.key, numbers.size + 1);
+  }
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     next();
@@ -219,7 +270,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
                 {step.kind === "welcome" ? (
                   <div className="fl-welcome">
                     <h1 className="fl-form-title" id={`${idPrefix}-welcome`} tabIndex={-1}>{schema.title}</h1>
-                    <p className="fl-form-desc">{schema.description}</p>
+                    <p className="fl-form-desc">{live.text(schema.description ?? "")}</p>
                     <div className="fl-step-actions fl-js">
                       <button type="button" className="fl-button" onClick={next}>Start</button>
                       <span className="fl-enter-hint" aria-hidden="true">press <kbd>Enter ↵</kbd></span>
@@ -227,20 +278,27 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
                   </div>
                 ) : (
                   <>
-                    {step.qs.map(({ q, n }) => (
-                      <QuestionField
-                        key={q.key}
-                        question={q}
-                        value={session.draft[q.key]}
-                        error={session.errors[q.key]}
-                        onChange={(v, via: PickedVia) => pick(q, v, via === "pointer")}
-                        idPrefix={idPrefix}
-                        shortcuts={step.qs.length === 1}
-                        marker={n === null ? undefined : <>{n}<span className="fl-arrow">→</span></>}
-                      />
-                    ))}
-                    <div className={`fl-step-actions${i === last ? "" : " fl-js"}`}>
-                      {i === last ? (
+                    {step.qs.map(({ q, conditional }) => {
+                      const shown = onPathOf(step, live);
+                      // A step off the path shows only when the builder's selection leads there: then all of it.
+                      const on = live.onPath(q.key) || shown.length === 0;
+                      const n = numbers.get(q.key);
+                      const field = (
+                        <QuestionField
+                          question={shownQuestion(q, live.text, ready || !conditional)}
+                          value={session.draft[q.key]}
+                          error={on ? session.errors[q.key] : undefined}
+                          onChange={(v, via: PickedVia) => pick(q, v, via === "pointer")}
+                          idPrefix={idPrefix}
+                          shortcuts={shown.length === 1 && on}
+                          marker={n === undefined ? undefined : <>{n}<span className="fl-arrow">→</span></>}
+                          recall={live.text}
+                        />
+                      );
+                      return <Fragment key={q.key}>{conditional ? <div className="fl-cond" hidden={!on}>{field}</div> : field}</Fragment>;
+                    })}
+                    <div className={`fl-step-actions${i === last || (i === index && atEnd) ? "" : " fl-js"}`}>
+                      {i === last || (i === index && atEnd) ? (
                         <button type="submit" className="fl-button" disabled={session.busy}>{session.busy ? "Submitting…" : "Submit"}</button>
                       ) : (
                         <button type="button" className="fl-button" onClick={next}>{step.qs.length === 1 && step.q.type === "statement" ? "Continue" : "OK"}</button>
@@ -254,8 +312,8 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
           </div>
           <p className="fl-banner" role="alert">{session.banner}</p>
           <div className="fl-nav fl-js" role="group" aria-label="Move between questions">
-            <button type="button" className="fl-nav-button" aria-label="Previous question" onClick={prev} disabled={index === 0}>↑</button>
-            <button type="button" className="fl-nav-button" aria-label="Next question" onClick={next} disabled={index === last}>↓</button>
+            <button type="button" className="fl-nav-button" aria-label="Previous question" onClick={prev} disabled={trail.length === 0}>↑</button>
+            <button type="button" className="fl-nav-button" aria-label="Next question" onClick={next} disabled={atEnd}>↓</button>
           </div>
         </>,
         onSubmit,

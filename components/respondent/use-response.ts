@@ -4,15 +4,25 @@
  * is created with the first answer and updated as the respondent moves on
  * (immersive mode), then finished on submit. In preview nothing leaves the
  * browser.
+ *
+ * Only the answers on the path (lib/logic, over the answers so far) are
+ * checked and sent: an answer left on a question that logic has since hidden
+ * stays in the draft (it comes back if the question does) but is not sent,
+ * and a required question off the path is not required. The server applies
+ * the same engine when the response is finished.
  */
 import { useCallback, useRef, useState } from "react";
-import type { AnswerValue } from "@/lib/schema/answers";
+import { livePath, type LivePath } from "@/lib/logic/respondent";
+import type { Ending } from "@/lib/logic/types";
+import type { AnswerValue, Answers } from "@/lib/schema/answers";
 import type { Question } from "@/lib/schema/form-schema";
 import { createResponse, newIdempotencyKey, updateResponse, type ApiResult, type SavedResponse } from "./public-api";
-import { checkAnswers, compact, errorsFromDetails, type Draft, type FieldErrors } from "./validate";
+import { checkAnswers, errorsFromDetails, type Draft, type FieldErrors } from "./validate";
 
 export interface ResponseOptions {
   questions: Question[];
+  /** The form's endings (jump targets); with the questions, what the engine reads. */
+  endings?: readonly Ending[];
   slug?: string;
   preview?: boolean;
   startToken?: string;
@@ -23,7 +33,8 @@ export interface ResponseOptions {
   honeypot: () => string;
 }
 
-export type SubmitOutcome = { ok: true } | { ok: false; errors: FieldErrors };
+/** `reached`: the path the finished answers took (its ending and score are the server's too: same engine, same answers). */
+export type SubmitOutcome = { ok: true; reached: LivePath } | { ok: false; errors: FieldErrors };
 
 const MESSAGES: Record<string, string> = {
   form_not_open: "This form is not open yet.",
@@ -73,11 +84,13 @@ export function useResponse(opts: ResponseOptions) {
   const resume = useCallback((id: string, answers: Draft) => {
     idRef.current = id;
     tokenRef.current = readStartToken(o.current.slug, id);
-    lastSaved.current = JSON.stringify(compact(answers));
     replace(answers);
+    lastSaved.current = JSON.stringify(live().answers);
   }, [replace]);
 
   const hiddenKeys = () => new Set(o.current.questions.filter((q) => q.type === "hidden").map((q) => q.key));
+  /** The path over the answers so far. */
+  const live = () => livePath({ questions: o.current.questions, endings: o.current.endings }, draftRef.current);
 
   /**
    * Creates the response, or updates the one in progress. The server merges a
@@ -87,7 +100,7 @@ export function useResponse(opts: ResponseOptions) {
    */
   const send = (partial: boolean): Promise<ApiResult<{ response: SavedResponse }>> => {
     const { slug, honeypot, questions } = o.current;
-    const answers = compact(draftRef.current);
+    const answers = live().answers as Answers;
     const spam = { startToken: tokenRef.current, honeypot: honeypot() || undefined };
     const id = idRef.current;
     if (!id) {
@@ -102,7 +115,7 @@ export function useResponse(opts: ResponseOptions) {
   /** Saves the answers so far as a partial response, in the background, in order. */
   const savePartial = useCallback(() => {
     if (o.current.preview || !o.current.slug) return;
-    const answers = compact(draftRef.current);
+    const answers = live().answers;
     const hidden = hiddenKeys();
     if (!Object.keys(answers).some((k) => !hidden.has(k))) return;
     const snapshot = JSON.stringify(answers);
@@ -132,13 +145,14 @@ export function useResponse(opts: ResponseOptions) {
   const submit = useCallback(async (): Promise<SubmitOutcome> => {
     // A second Enter or click while sending changes nothing.
     if (submitting.current) return { ok: false, errors: {} };
-    const found = checkAnswers(o.current.questions, draftRef.current);
+    const reached = live();
+    const found = checkAnswers(o.current.questions.filter((q) => reached.onPath(q.key)), reached.answers as Draft);
     if (Object.keys(found).length) {
       setErrors(found);
       return { ok: false, errors: found };
     }
     setBanner("");
-    if (o.current.preview || !o.current.slug) return { ok: true };
+    if (o.current.preview || !o.current.slug) return { ok: true, reached };
     setBusy(true);
     submitting.current = true;
     try {
@@ -157,7 +171,7 @@ export function useResponse(opts: ResponseOptions) {
       }
       if (r.ok) {
         forgetStartedResponse(o.current.slug);
-        return { ok: true };
+        return { ok: true, reached };
       }
       const fromServer = r.code === "validation_failed" ? errorsFromDetails(r.details) : {};
       if (Object.keys(fromServer).length) setErrors(fromServer);

@@ -12,6 +12,7 @@ import { submitResponse } from "@/lib/responses/submit";
 import { specOf } from "@/lib/question-types";
 import type { Answers } from "@/lib/schema/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
+import { clearEndingCookie, endingCookie, reachedEnding } from "./ending-cookie";
 import { errorsFromDetails, HONEYPOT_FIELD, START_TOKEN_FIELD } from "./form-fields";
 import { findPublishedForm } from "./published-form";
 import { identifyRespondent } from "./respondent";
@@ -63,7 +64,9 @@ export function readFlash(value: string | undefined): Flash | null {
 /**
  * POST /s/<slug>/submit: the page's plain HTML form (JavaScript off). The
  * rules are submitResponse's, exactly as for the API; the answer is a 303:
- * to ./thanks on success, back to the page otherwise, with the answers and
+ * on success to the ending's redirectUrl when the ending reached has one,
+ * else to ./thanks (which ending, and what it recalls, in a short-lived
+ * cookie: ./ending-cookie.ts); back to the page otherwise, with the answers and
  * messages in a short-lived cookie (never in the URL: answers can be personal).
  * A browser without JavaScript never got the respondent cookie from the page
  * (its view is registered by script): this post sets it, keyed exactly as the
@@ -97,7 +100,10 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
   };
   try {
     await submitResponse({ slug, respondent, answers, startToken: field(START_TOKEN_FIELD), honeypot: field(HONEYPOT_FIELD) });
-    return seeOther(`${page}/thanks`, clearFlashCookie(page), respondent.setCookie);
+    // The same engine over the same answers as the server's: the ending it stored.
+    const { reached, redirectUrl } = reachedEnding(form.schema, answers);
+    if (redirectUrl) return seeOther(redirectUrl, clearFlashCookie(page), clearEndingCookie(page), respondent.setCookie);
+    return seeOther(`${page}/thanks`, clearFlashCookie(page), endingCookie(reached, page, secure) ?? clearEndingCookie(page), respondent.setCookie);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === "validation_failed") {

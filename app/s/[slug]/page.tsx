@@ -20,14 +20,20 @@ type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<s
 /** The server accepts hidden values up to 500 characters; longer ones are cut rather than refused. */
 const HIDDEN_MAX = 500;
 
+// Without JavaScript logic cannot run in the page: every question shows (the
+// ones logic may hide sit in .fl-cond boxes, see components/respondent/form-renderer.tsx)
+// and the server applies the logic to what is posted.
+const SHOW_CONDITIONAL_CSS = ".fl-cond[hidden]{display:block!important}";
+
 // Without JavaScript an immersive form cannot move between steps: show every
 // step at once, like the classic layout, with the one submit button at the end.
 const NO_SCRIPT_CSS =
+  SHOW_CONDITIONAL_CSS +
   ".fl-immersive .fl-step[hidden]{display:block!important}.fl-immersive .fl-steps{display:block;max-width:40rem;margin:0 auto}" +
   ".fl-immersive .fl-step{margin-bottom:2.5rem}.fl-js,.fl-progress,.fl-key,.fl-keyhint{display:none!important}";
 
 // Controls that need JavaScript (ranking's move buttons, "Keep this order") step aside in classic mode too.
-const CLASSIC_NO_SCRIPT_CSS = ".fl-js{display:none!important}";
+const CLASSIC_NO_SCRIPT_CSS = SHOW_CONDITIONAL_CSS + ".fl-js{display:none!important}";
 
 // One lookup per request, shared by the metadata and the page.
 const publishedForm = cache((slug: string) => findPublishedForm(slug));

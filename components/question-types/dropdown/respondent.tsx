@@ -32,7 +32,7 @@ function Dropdown(props: QuestionFieldProps<QuestionOf<"dropdown">>) {
           }}
         >
           <option value="">{q.placeholder ?? "Select an option"}</option>
-          {options.map((o) => <option key={o} value={o}>{o}</option>)}
+          {options.map((o) => <option key={o} value={o}>{props.recall ? props.recall(o) : o}</option>)}
           {q.allowOther ? <option value={OTHER_VALUE}>{OTHER_LABEL}…</option> : null}
         </select>
       )}

@@ -19,6 +19,7 @@ function isOrderOf(value: unknown, options: string[]): value is string[] {
 
 function Ranking(props: QuestionFieldProps<QuestionOf<"ranking">>) {
   const { question: q, value, onChange } = props;
+  const label = (option: string) => (props.recall ? props.recall(option) : option);
   const start = useShownOptions(q);
   const order = isOrderOf(value, q.options) ? value : start;
   const [said, setSaid] = useState("");
@@ -32,7 +33,7 @@ function Ranking(props: QuestionFieldProps<QuestionOf<"ranking">>) {
     const [item] = next.splice(from, 1);
     next.splice(to, 0, item);
     onChange(next, "input");
-    setSaid(`${item} moved to position ${to + 1} of ${order.length}.`);
+    setSaid(`${label(item)} moved to position ${to + 1} of ${order.length}.`);
     // Keep focus on the item's button (or its other one at the ends) so repeated presses keep moving it.
     if (focus) {
       requestAnimationFrame(() => {
@@ -70,14 +71,14 @@ function Ranking(props: QuestionFieldProps<QuestionOf<"ranking">>) {
             onDragEnd={() => setDropAt(null)}
           >
             <span className="fl-rank-pos" aria-hidden="true">{i + 1}</span>
-            <span className="fl-rank-text">{option}</span>
+            <span className="fl-rank-text">{label(option)}</span>
             <noscript>
-              <select className="fl-rank-pick" name={partField(q.key, q.options.indexOf(option))} aria-label={`Position of ${option}`} defaultValue={String(i + 1)}>
+              <select className="fl-rank-pick" name={partField(q.key, q.options.indexOf(option))} aria-label={`Position of ${label(option)}`} defaultValue={String(i + 1)}>
                 {q.options.map((_, p) => <option key={p} value={String(p + 1)}>{p + 1}</option>)}
               </select>
             </noscript>
-            <button type="button" className="fl-rank-move fl-js" ref={(el) => void buttons.current.set(`${option}:up`, el)} aria-label={`Move ${option} up`} disabled={i === 0} onClick={() => move(i, i - 1, "up")}>↑</button>
-            <button type="button" className="fl-rank-move fl-js" ref={(el) => void buttons.current.set(`${option}:down`, el)} aria-label={`Move ${option} down`} disabled={i === order.length - 1} onClick={() => move(i, i + 1, "down")}>↓</button>
+            <button type="button" className="fl-rank-move fl-js" ref={(el) => void buttons.current.set(`${option}:up`, el)} aria-label={`Move ${label(option)} up`} disabled={i === 0} onClick={() => move(i, i - 1, "up")}>↑</button>
+            <button type="button" className="fl-rank-move fl-js" ref={(el) => void buttons.current.set(`${option}:down`, el)} aria-label={`Move ${label(option)} down`} disabled={i === order.length - 1} onClick={() => move(i, i + 1, "down")}>↓</button>
           </li>
         ))}
       </ol>

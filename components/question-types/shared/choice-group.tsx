@@ -24,7 +24,7 @@ const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 export const optionLetter = (i: number) => LETTERS[i] ?? "";
 
 export function ChoiceGroup({ props, choices, multiple, layout }: { props: QuestionFieldProps; choices: Choice[]; multiple: boolean; layout: string }) {
-  const { question: q, value, onChange, shortcuts } = props;
+  const { question: q, value, onChange, shortcuts, recall } = props;
   const pointerAt = useRef(0);
   const picked = Array.isArray(value) ? value : [];
   const via = (): PickedVia => (Date.now() - pointerAt.current < 1000 ? "pointer" : "key");
@@ -49,7 +49,7 @@ export function ChoiceGroup({ props, choices, multiple, layout }: { props: Quest
             />
             <span className="fl-choice-box">
               {shortcuts && c.key ? <kbd className="fl-key" aria-hidden="true">{c.key}</kbd> : null}
-              <span className="fl-choice-label">{c.label}</span>
+              <span className="fl-choice-label">{recall && typeof c.label === "string" ? recall(c.label) : c.label}</span>
             </span>
           </label>
         );
