@@ -201,6 +201,12 @@ const scoredTypes = new Set<string>(
 );
 export const takesScores = (type: QuestionType) => scoredTypes.has(type);
 
+/** Whether the type's definition carries showIf and jump (every shown type; hidden fields do not). */
+const logicTypes = new Set<string>(
+  definitions.filter((d) => "showIf" in (d as unknown as { shape: object }).shape).map((d) => (d as unknown as { shape: { type: { value: string } } }).shape.type.value),
+);
+export const takesLogic = (type: QuestionType) => logicTypes.has(type);
+
 /** The answers `scores` may give points to, as the keys the engine scores them under ("yes"/"no", "7"). */
 export function scoreKeysOf(q: EditedQuestion): string[] {
   if (!takesScores(q.type)) return [];
@@ -248,7 +254,20 @@ export function renameReferences<Q extends EditedQuestion>(questions: readonly Q
   return changed ? out : null;
 }
 
-/** The titles (1-based numbers) of questions whose logic names `key`: shown before deleting it. */
+/**
+ * The one key that changed between two lists of keys in the same order
+ * (a rename, not a move, add or delete): [from, to]; null otherwise, or when
+ * the old key is still used by another entry.
+ */
+export function renamedKey(before: readonly string[], after: readonly string[]): [string, string] | null {
+  if (before.length !== after.length) return null;
+  const changed = before.map((k, i) => (k === after[i] ? -1 : i)).filter((i) => i >= 0);
+  if (changed.length !== 1) return null;
+  const [i] = changed;
+  return after.includes(before[i]) ? null : [before[i], after[i]];
+}
+
+/** The numbers (1-based) of questions whose logic names `key`: shown before deleting it. */
 export function referencesTo(questions: readonly EditedQuestion[], key: string): number[] {
   const out: number[] = [];
   questions.forEach((q, i) => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  ALWAYS, conditionSources, describeCondition, isAlways, newLeaf, operatorsOf, referencesTo, renameReferences, retarget,
+  ALWAYS, conditionSources, describeCondition, isAlways, newLeaf, operatorsOf, referencesTo, renamedKey, renameReferences, retarget,
   scoreKeysOf, takesScores, valueInputOf, withValue, type EditedQuestion,
 } from "@/lib/logic/editing";
 import { questionTypeSpecs, questionTypes } from "@/lib/question-types";
@@ -97,6 +97,10 @@ describe("references", () => {
     expect(renameReferences(qs, "vip", "gold")![2].jump![0].to).toBe("gold");
     expect(renameReferences(qs, "zzz", "y")).toBeNull();
     expect(referencesTo(qs, "a")).toEqual([2, 3]);
+    expect(renamedKey(["a", "b"], ["a", "bee"])).toEqual(["b", "bee"]);
+    expect(renamedKey(["a", "b"], ["b", "a"])).toBeNull(); // a move
+    expect(renamedKey(["a", "b"], ["a"])).toBeNull(); // a delete
+    expect(renamedKey(["a", "b"], ["a", "a"])).toBeNull(); // the old key lives on
   });
   it("read as words", () => {
     const label = (k: string) => k.toUpperCase();
@@ -105,5 +109,12 @@ describe("references", () => {
     expect(describeCondition({ question: "x", op: "in", value: ["p", "q"] }, label)).toBe("X is one of “p”, “q”");
     expect(isAlways(ALWAYS)).toBe(true);
     expect(describeCondition(ALWAYS, label)).toBe("always");
+  });
+});
+
+describe("which types carry logic", () => {
+  it("every type but hidden fields takes showIf and jump", async () => {
+    const { takesLogic } = await import("@/lib/logic/editing");
+    expect(questionTypes.filter((t) => !takesLogic(t))).toEqual(["hidden"]);
   });
 });
