@@ -257,14 +257,16 @@ export function renameReferences<Q extends EditedQuestion>(questions: readonly Q
 /**
  * The one key that changed between two lists of keys in the same order
  * (a rename, not a move, add or delete): [from, to]; null otherwise, or when
- * the old key is still used by another entry.
+ * the old key is still used by another entry or the new one already is (the
+ * logic then keeps naming the old key, and the save says so).
  */
 export function renamedKey(before: readonly string[], after: readonly string[]): [string, string] | null {
   if (before.length !== after.length) return null;
   const changed = before.map((k, i) => (k === after[i] ? -1 : i)).filter((i) => i >= 0);
   if (changed.length !== 1) return null;
   const [i] = changed;
-  return after.includes(before[i]) ? null : [before[i], after[i]];
+  if (after.includes(before[i]) || after.indexOf(after[i]) !== i || after.lastIndexOf(after[i]) !== i) return null;
+  return [before[i], after[i]];
 }
 
 /** The numbers (1-based) of questions whose logic names `key`: shown before deleting it. */

@@ -100,7 +100,8 @@ describe("references", () => {
     expect(renamedKey(["a", "b"], ["a", "bee"])).toEqual(["b", "bee"]);
     expect(renamedKey(["a", "b"], ["b", "a"])).toBeNull(); // a move
     expect(renamedKey(["a", "b"], ["a"])).toBeNull(); // a delete
-    expect(renamedKey(["a", "b"], ["a", "a"])).toBeNull(); // the old key lives on
+    expect(renamedKey(["a", "b"], ["a", "a"])).toBeNull(); // renamed onto another's key
+    expect(renamedKey(["a", "b", "b"], ["a", "b", "c"])).toBeNull(); // the old key lives on
   });
   it("read as words", () => {
     const label = (k: string) => k.toUpperCase();
