@@ -119,3 +119,20 @@ describe("which types carry logic", () => {
     expect(questionTypes.filter((t) => !takesLogic(t))).toEqual(["hidden"]);
   });
 });
+
+describe("changing a question's type", () => {
+  it("keeps its showIf and jumps, and the scores of answers the new type still has", async () => {
+    const { convertQuestion } = await import("@/components/builder/question-types");
+    const showIf = { question: "a", op: "answered" } as const;
+    const jump = [{ if: ALWAYS, to: "end" }];
+    const choice = { key: "c", type: "single-choice", title: "C", options: ["A", "B"], showIf, jump, scores: { A: 1, B: 2 } } as never;
+    expect(convertQuestion(choice, "dropdown")).toMatchObject({ type: "dropdown", showIf, jump, scores: { A: 1, B: 2 } });
+    const asRating = convertQuestion(choice, "rating") as Record<string, unknown>;
+    expect(asRating).toMatchObject({ showIf, jump });
+    expect(asRating.scores).toBeUndefined();
+    const asText = convertQuestion(choice, "short-text") as Record<string, unknown>;
+    expect(asText.scores).toBeUndefined();
+    expect(asText.showIf).toEqual(showIf);
+    expect(convertQuestion(choice, "hidden")).not.toHaveProperty("showIf");
+  });
+});
