@@ -65,15 +65,16 @@ export function conditionSources<Q extends EditedQuestion>(questions: readonly Q
 
 // ---- values ----
 
-function accepts(q: EditedQuestion, value: unknown): boolean {
+/** A test of "is this a possible answer of q" (its answer schema, built once per call). */
+function acceptor(q: EditedQuestion): (value: unknown) => boolean {
+  let schema: { safeParse(v: unknown): { success: boolean } } | null = null;
   try {
-    const make = answerSchemas[q.type] as (q: EditedQuestion, o: { partial: boolean }) => { safeParse(v: unknown): { success: boolean } } | null;
-    const schema = make(q, { partial: true });
-    return schema !== null && schema.safeParse(value).success;
+    const make = answerSchemas[q.type] as (q: EditedQuestion, o: { partial: boolean }) => typeof schema;
+    schema = make(q, { partial: true });
   } catch {
     // A half-edited question (e.g. no options yet) may not even build its schema.
-    return false;
   }
+  return (value) => schema !== null && schema.safeParse(value).success;
 }
 
 /** How a condition's value is picked. */
@@ -90,19 +91,20 @@ export type ValueInput =
 const SCALE_PROBE = Array.from({ length: 201 }, (_, i) => i - 100);
 
 /** The whole numbers a question accepts when it accepts only a few (rating, nps, opinion scale); null otherwise. */
-function scaleValues(q: EditedQuestion): number[] | null {
-  const whole = SCALE_PROBE.filter((n) => accepts(q, n));
+function scaleValues(q: EditedQuestion, accepts = acceptor(q)): number[] | null {
+  const whole = SCALE_PROBE.filter((n) => accepts(n));
   if (whole.length === 0 || whole.length > 101) return null;
   // A free number field accepts fractions too: then it is no scale.
-  if (accepts(q, whole[0] + 0.5) || accepts(q, whole[0] - 0.5)) return null;
+  if (accepts(whole[0] + 0.5) || accepts(whole[0] - 0.5)) return null;
   return whole;
 }
 
 /** The answers a question can take when they are few and known (choices, yes/no, scales); null otherwise. */
 export function finiteAnswers(q: EditedQuestion): (string | number | boolean)[] | null {
   if (Array.isArray(q.options) && q.options.length > 0) return [...q.options];
-  if (accepts(q, true) && accepts(q, false)) return [true, false];
-  return scaleValues(q);
+  const accepts = acceptor(q);
+  if (accepts(true) && accepts(false)) return [true, false];
+  return scaleValues(q, accepts);
 }
 
 /** The picker for a leaf's value: what the question's answer schema accepts for that operator. */
@@ -112,15 +114,16 @@ export function valueInputOf(q: EditedQuestion, op: LogicOperator): ValueInput {
   if (Array.isArray(q.options)) return { kind: "option", options: q.options.filter((o) => o.trim() !== ""), multiple };
   // contains on a text is any text (a substring).
   if (TEXT_MATCH_OPS.includes(op)) return { kind: "text", multiple: false };
-  if (accepts(q, true) && accepts(q, false)) return { kind: "boolean", multiple };
-  const scale = scaleValues(q);
+  const accepts = acceptor(q);
+  if (accepts(true) && accepts(false)) return { kind: "boolean", multiple };
+  const scale = scaleValues(q, accepts);
   if (scale) return { kind: "scale", values: scale, multiple };
   // Any text at all (hidden fields, short text): a text box.
-  if (accepts(q, "any text")) return { kind: "text", multiple };
+  if (accepts("any text")) return { kind: "text", multiple };
   const bounds = [q.min, q.max].filter((v) => v !== undefined && v !== "");
-  if ([0, 1, 0.5, ...bounds].some((n) => typeof n === "number" && accepts(q, n))) return { kind: "number" };
-  if (["2000-01-01", ...bounds].some((d) => typeof d === "string" && /^\d{4}-\d\d-\d\d$/.test(d) && accepts(q, d))) return { kind: "date" };
-  if (["12:00", ...bounds].some((t) => typeof t === "string" && /^\d\d:\d\d$/.test(t) && accepts(q, t))) return { kind: "time" };
+  if ([0, 1, 0.5, ...bounds].some((n) => typeof n === "number" && accepts(n))) return { kind: "number" };
+  if (["2000-01-01", ...bounds].some((d) => typeof d === "string" && /^\d{4}-\d\d-\d\d$/.test(d) && accepts(d))) return { kind: "date" };
+  if (["12:00", ...bounds].some((t) => typeof t === "string" && /^\d\d:\d\d$/.test(t) && accepts(t))) return { kind: "time" };
   return { kind: "text", multiple };
 }
 

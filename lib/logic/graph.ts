@@ -37,11 +37,13 @@ export interface GraphNode {
 export interface GraphEdge {
   from: string;
   to: string;
-  /** next: the following question (or the end); jump: rule number `rule` of `from`. */
-  kind: "next" | "jump";
+  /**
+   * next: after `from` is shown, the flow goes on to `to`; jump: rule number
+   * `rule` of `from` leads to `to`; skip: when `from`'s showIf does not hold,
+   * the flow passes it and goes on to `to`.
+   */
+  kind: "next" | "jump" | "skip";
   rule?: number;
-  /** Questions passed over because their showIf may not hold. */
-  skipping: string[];
 }
 
 export interface PathGraph {
@@ -129,44 +131,42 @@ export function pathGraph(questions: readonly EditedQuestion[], endings: readonl
   const endingKeys = new Set(endings.map((e) => e.key));
   const edges: GraphEdge[] = [];
 
-  /** Where the flow goes when it continues at index `from`: each question it may land on, or the end. */
-  const continueAt = (from: string, at: number, kind: GraphEdge["kind"], rule?: number) => {
-    const skipping: string[] = [];
-    for (let k = at; k < questions.length; k++) {
-      const q = questions[k];
-      if (q.type === "hidden") continue;
-      const t = q.showIf ? truthOf(q.showIf) : "always";
-      if (t !== "never") edges.push({ from, to: questionId(k), kind, rule, skipping: [...skipping] });
-      if (t === "always") return;
-      skipping.push(q.key);
-    }
-    edges.push({ from, to: DEFAULT_END_ID, kind, rule, skipping });
+  const truth = questions.map((q) => (q.type === "hidden" ? "never" : q.showIf ? truthOf(q.showIf) : "always"));
+  /** Where the flow lands when it continues at index `at`: the first question that may be shown, or the end. */
+  const landAt = (at: number) => {
+    for (let k = at; k < questions.length; k++) if (truth[k] !== "never") return questionId(k);
+    return DEFAULT_END_ID;
   };
 
-  continueAt(START, 0, "next");
+  edges.push({ from: START, to: landAt(0), kind: "next" });
   questions.forEach((q, i) => {
-    if (q.type === "hidden") return;
+    if (q.type === "hidden" || truth[i] === "never") return;
+    const from = questionId(i);
+    // Each way of reaching a question lands on it; when its showIf may fail, the flow may pass it.
+    if (truth[i] === "maybe") edges.push({ from, to: landAt(i + 1), kind: "skip" });
     const { possible, fallsThrough } = jumpOutcomes(q);
     (q.jump ?? []).forEach((r, n) => {
       if (!possible[n]) return;
-      if (r.to === END) edges.push({ from: questionId(i), to: DEFAULT_END_ID, kind: "jump", rule: n, skipping: [] });
-      else if (endingKeys.has(r.to)) edges.push({ from: questionId(i), to: endingNodeId(r.to), kind: "jump", rule: n, skipping: [] });
+      if (r.to === END) edges.push({ from, to: DEFAULT_END_ID, kind: "jump", rule: n });
+      else if (endingKeys.has(r.to)) edges.push({ from, to: endingNodeId(r.to), kind: "jump", rule: n });
       else {
         const target = indexOfKey.get(r.to);
         // Only forward jumps exist (a save refuses others); an unknown target leads nowhere yet.
-        if (target !== undefined && target > i) continueAt(questionId(i), target, "jump", n);
+        if (target !== undefined && target > i) edges.push({ from, to: landAt(target), kind: "jump", rule: n });
       }
     });
-    if (fallsThrough) continueAt(questionId(i), i + 1, "next");
+    if (fallsThrough) edges.push({ from, to: landAt(i + 1), kind: "next" });
   });
 
   // Everything points forward, so one pass in order settles reachability.
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const order = [START, ...questions.map((_, i) => questionId(i)).filter((id) => byId.has(id))];
+  const out = new Map<string, string[]>();
+  for (const e of edges) out.set(e.from, [...(out.get(e.from) ?? []), e.to]);
   const reached = new Set([START]);
   for (const id of order) {
     if (!reached.has(id)) continue;
-    for (const e of edges) if (e.from === id) reached.add(e.to);
+    for (const to of out.get(id) ?? []) reached.add(to);
   }
   for (const n of nodes) n.reachable = reached.has(n.id);
 

@@ -9,7 +9,7 @@ import { pathGraph, truthOf } from "@/lib/logic/graph";
 import { computePath } from "@/lib/logic";
 
 const q = (key: string, type: EditedQuestion["type"], extra: Partial<EditedQuestion> = {}): EditedQuestion => ({ key, type, title: key, ...extra });
-const edgesOf = (g: ReturnType<typeof pathGraph>) => g.edges.map((e) => `${e.from}>${e.to}${e.kind === "jump" ? `#${e.rule}` : ""}`);
+const edgesOf = (g: ReturnType<typeof pathGraph>) => g.edges.map((e) => `${e.from}>${e.to}${e.kind === "jump" ? `#${e.rule}` : e.kind === "skip" ? " (skip)" : ""}`);
 
 describe("pathGraph", () => {
   it("a form without logic is one line from start to the end", () => {
@@ -18,10 +18,21 @@ describe("pathGraph", () => {
     expect(g.unreachable).toEqual([]);
   });
 
-  it("a showIf may skip its question: the flow goes to it and past it", () => {
+  it("a showIf may skip its question: the flow lands on it and may pass it", () => {
     const g = pathGraph([q("a", "yes-no"), q("b", "short-text", { showIf: { question: "a", op: "equals", value: true } }), q("c", "short-text")]);
-    expect(edgesOf(g)).toEqual(["start>question:0", "question:0>question:1", "question:0>question:2", "question:1>question:2", "question:2>ending:end"]);
-    expect(g.edges.find((e) => e.from === "question:0" && e.to === "question:2")!.skipping).toEqual(["b"]);
+    expect(edgesOf(g)).toEqual(["start>question:0", "question:0>question:1", "question:1>question:2 (skip)", "question:1>question:2", "question:2>ending:end"]);
+  });
+
+  it("a jump landing on a question that may be hidden can pass it too", () => {
+    const g = pathGraph([
+      q("a", "yes-no", { jump: [{ if: { question: "a", op: "equals", value: true }, to: "c" }] }),
+      q("b", "short-text"),
+      q("c", "short-text", { showIf: { question: "a", op: "equals", value: false }, jump: [{ if: ALWAYS, to: "end" }] }),
+      q("d", "short-text"),
+    ]);
+    expect(edgesOf(g)).toContain("question:0>question:2#0");
+    expect(edgesOf(g)).toContain("question:2>question:3 (skip)");
+    expect(g.unreachable).toEqual([]);
   });
 
   it("an always-jump leaves the questions between unreachable; endings nothing targets are reported", () => {
@@ -62,5 +73,19 @@ describe("pathGraph", () => {
     expect(truthOf({ question: "a", op: "answered" })).toBe("maybe");
     const g = pathGraph([q("a", "number"), q("b", "short-text", { showIf: never })]);
     expect(g.unreachable).toEqual(["b"]);
+  });
+});
+
+describe("pathGraph on a large form", () => {
+  it("200 questions, each with a showIf and a jump, in a few milliseconds", () => {
+    const qs = Array.from({ length: 200 }, (_, i) => q(`q${i}`, "number", i === 0 ? {} : {
+      showIf: { question: `q${i - 1}`, op: "gt", value: 1 },
+      jump: i < 198 ? [{ if: { question: `q${i}`, op: "lt", value: 0 }, to: `q${i + 2}` }] : undefined,
+    }));
+    const started = performance.now();
+    const g = pathGraph(qs);
+    const ms = performance.now() - started;
+    expect(g.unreachable).toEqual([]);
+    expect(ms).toBeLessThan(500);
   });
 });

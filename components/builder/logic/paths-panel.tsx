@@ -1,7 +1,7 @@
 /**
  * A picture of the form's paths: every shown question and ending in order,
- * with arcs for where each can lead (the next question, questions a showIf
- * may skip, jumps), warnings for questions no path reaches and endings
+ * with arcs for where each can lead (the next question, jumps, and past a
+ * question whose showIf may not hold: dashed), warnings for questions no path reaches and endings
  * nothing leads to, and the same facts as a list (the accessible version:
  * the drawing is decoration for sighted owners).
  */
@@ -41,12 +41,11 @@ export function PathsPanel({ questions, endings }: { questions: EditedQuestion[]
     const from = byId.get(e.from)!;
     const to = byId.get(e.to)!;
     const target = to.kind === "ending" ? describeTarget(to.key, label, endingTitle) : label(to.key);
-    const skip = e.skipping.length ? ` (when ${e.skipping.map(label).join(", ")} ${e.skipping.length > 1 ? "are" : "is"} hidden)` : "";
     if (e.kind === "jump" && from.kind === "question") {
       const rule = questions[from.index].jump?.[e.rule!];
-      return `jump rule ${e.rule! + 1}${rule ? ` (${describeCondition(rule.if, label)})` : ""} → ${target}${skip}`;
+      return `jump rule ${e.rule! + 1}${rule ? ` (${describeCondition(rule.if, label)})` : ""} → ${target}`;
     }
-    return `next → ${target}${skip}`;
+    return e.kind === "skip" ? `when hidden (its show-if does not hold) → ${target}` : `next → ${target}`;
   };
 
   const warnings = [
@@ -83,7 +82,7 @@ export function PathsPanel({ questions, endings }: { questions: EditedQuestion[]
                 d={`M ${x} ${y1} C ${x + bulge} ${y1}, ${x + bulge} ${y2}, ${x + 4} ${y2}`}
                 style={{ fill: "none", stroke }}
                 strokeWidth={e.kind === "jump" ? 1.6 : 1.1}
-                strokeDasharray={e.skipping.length || !reachable ? "4 3" : undefined}
+                strokeDasharray={e.kind === "skip" || !reachable ? "4 3" : undefined}
                 opacity={reachable ? 0.9 : 0.35}
                 markerEnd="url(#fl-arrow)"
               />
