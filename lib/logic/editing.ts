@@ -88,15 +88,20 @@ export type ValueInput =
   | { kind: "time" }
   | { kind: "text"; multiple: boolean };
 
-const SCALE_PROBE = Array.from({ length: 201 }, (_, i) => i - 100);
+// Most scales lie within 0..10: probe there first (a refused value costs a zod error, so probe little).
+const SCALE_PROBE = [...Array.from({ length: 11 }, (_, i) => i), ...Array.from({ length: 90 }, (_, i) => i + 11), ...Array.from({ length: 100 }, (_, i) => -1 - i)];
+const MAX_SCALE = 101;
 
-/** The whole numbers a question accepts when it accepts only a few (rating, nps, opinion scale); null otherwise. */
+/** The whole numbers a question accepts when it accepts only a few, in a row (rating, nps, opinion scale); null otherwise. */
 function scaleValues(q: EditedQuestion, accepts = acceptor(q)): number[] | null {
-  const whole = SCALE_PROBE.filter((n) => accepts(n));
-  if (whole.length === 0 || whole.length > 101) return null;
-  // A free number field accepts fractions too: then it is no scale.
-  if (accepts(whole[0] + 0.5) || accepts(whole[0] - 0.5)) return null;
-  return whole;
+  const first = SCALE_PROBE.find((n) => accepts(n));
+  // None, or a free number field (it accepts fractions too): no scale.
+  if (first === undefined || accepts(first + 0.5) || accepts(first - 0.5)) return null;
+  let lo = first;
+  let hi = first;
+  while (accepts(lo - 1) && hi - lo < MAX_SCALE) lo--;
+  while (accepts(hi + 1) && hi - lo < MAX_SCALE) hi++;
+  return hi - lo >= MAX_SCALE ? null : Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 }
 
 /** The answers a question can take when they are few and known (choices, yes/no, scales); null otherwise. */

@@ -77,15 +77,15 @@ describe("pathGraph", () => {
 });
 
 describe("pathGraph on a large form", () => {
-  it("200 questions, each with a showIf and a jump, in a few milliseconds", () => {
+  // Its speed is printed by scripts/measure-logic-graph.ts; here: the graph grows linearly, not with every later candidate.
+  it("200 questions, each with a showIf and a jump: a few edges per question", () => {
     const qs = Array.from({ length: 200 }, (_, i) => q(`q${i}`, "number", i === 0 ? {} : {
       showIf: { question: `q${i - 1}`, op: "gt", value: 1 },
       jump: i < 198 ? [{ if: { question: `q${i}`, op: "lt", value: 0 }, to: `q${i + 2}` }] : undefined,
     }));
-    const started = performance.now();
     const g = pathGraph(qs);
-    const ms = performance.now() - started;
     expect(g.unreachable).toEqual([]);
-    expect(ms).toBeLessThan(500);
+    expect(g.edges.length).toBeLessThanOrEqual(3 * qs.length + 1);
+    expect(g.edges.filter((e) => e.kind === "skip")).toHaveLength(199);
   });
 });
