@@ -13,6 +13,10 @@ import type { getForm } from "@/lib/forms/forms";
 import { formSchemaSchema, type FormSchema, type FormSchemaInput } from "@/lib/schema/form-schema";
 import { Alert, Button, Card, CopyButton, InlineStatus, Input, Select, Tabs, Textarea, useToast } from "@/components/ui";
 import { callApi } from "@/components/dashboard/api";
+import { renamedKey, renameReferences, type EditedQuestion } from "@/lib/logic/editing";
+import { EndingsEditor } from "./logic/endings-editor";
+import { SaveErrorsContext } from "./logic/errors";
+import { PathsPanel } from "./logic/paths-panel";
 import { LivePreview } from "./preview";
 import { QuestionList } from "./question-list";
 import { SettingsPanel, type FormSettings } from "./settings-panel";
@@ -52,7 +56,7 @@ export function Builder({ form }: { form: FormDetail }) {
     mode: "onChange",
     defaultValues: toBuilderValues(form.draft),
   });
-  const { control, register, getValues, setError, formState } = methods;
+  const { control, register, getValues, setValue, setError, formState } = methods;
   const [status, setStatus] = useState(form.status);
   const [publicUrl, setPublicUrl] = useState(form.publicUrl);
   const [published, setPublished] = useState(form.published);
@@ -62,7 +66,10 @@ export function Builder({ form }: { form: FormDetail }) {
   const [expanded, setExpanded] = useState<string | null>(null);
   const [activeKey, setActiveKey] = useState<string | null>(null);
 
+  // The last save's messages by path: logic rules show theirs beside them (components/builder/logic/errors.tsx).
+  const [saveErrors, setSaveErrors] = useState<ReadonlyMap<string, string>>(new Map());
   const onInvalid = useCallback((details: { path: string; message: string }[]) => {
+    setSaveErrors(new Map(details.map((d) => [d.path, d.message])));
     for (const d of details) {
       if (/^(title|description|mode|thankYouMessage|questions\.\d+(\.\w+(\.\d+)?)?)$/.test(d.path)) {
         setError(d.path as Parameters<typeof setError>[0], { type: "server", message: d.message });
@@ -73,6 +80,7 @@ export function Builder({ form }: { form: FormDetail }) {
   // The page header (a server component) shows the title: refresh it when a saved title changes.
   const savedTitle = useRef(form.draft.title);
   const onSaved = useCallback((draft: FormSchema) => {
+    setSaveErrors((m) => (m.size ? new Map() : m));
     if (draft.title === savedTitle.current) return;
     savedTitle.current = draft.title;
     router.refresh();
@@ -90,6 +98,24 @@ export function Builder({ form }: { form: FormDetail }) {
     lastJson.current = json;
     schedule();
   }, [json, schedule]);
+
+  // Renaming a question or an ending renames it in the logic that points at it.
+  const lastKeys = useRef<{ questions: string[]; endings: string[] } | null>(null);
+  useEffect(() => {
+    const keys = { questions: (values.questions ?? []).map((q) => q?.key ?? ""), endings: (values.endings ?? []).map((e) => e?.key ?? "") };
+    const before = lastKeys.current;
+    lastKeys.current = keys;
+    if (!before) return;
+    const renamed = renamedKey(before.questions, keys.questions) ?? renamedKey(before.endings, keys.endings);
+    if (!renamed || !renamed[1]) return;
+    const current = getValues("questions") as EditedQuestion[];
+    const next = renameReferences(current, renamed[0], renamed[1]);
+    next?.forEach((q, i) => {
+      if (q === current[i]) return;
+      setValue(`questions.${i}.showIf`, q.showIf, { shouldDirty: true });
+      setValue(`questions.${i}.jump`, q.jump, { shouldDirty: true });
+    });
+  }, [json]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const draftDiffers = useMemo(() => {
     if (!published) return true;
@@ -133,6 +159,7 @@ export function Builder({ form }: { form: FormDetail }) {
 
   return (
     <FormProvider {...methods}>
+      <SaveErrorsContext value={saveErrors}>
       <div className="builder-toolbar">
         <div className="row">
           <InlineStatus tone={save.tone}><span data-testid="save-state" data-state={autosave.state}>{save.text}</span></InlineStatus>
@@ -179,6 +206,12 @@ export function Builder({ form }: { form: FormDetail }) {
               <QuestionList expanded={expanded} setExpanded={setExpanded} onActiveKey={setActiveKey} />
             </div>
           </Card>
+          <Card title="Endings" titleAs="h2">
+            <EndingsEditor />
+          </Card>
+          <Card title="Paths" titleAs="h2">
+            <PathsPanel questions={(values.questions ?? []).filter(Boolean) as EditedQuestion[]} endings={(values.endings ?? []).filter(Boolean)} />
+          </Card>
         </div>
         <aside className="builder-side" aria-label="Preview and settings">
           <Tabs
@@ -190,6 +223,7 @@ export function Builder({ form }: { form: FormDetail }) {
           />
         </aside>
       </div>
+      </SaveErrorsContext>
     </FormProvider>
   );
 }

@@ -9,15 +9,28 @@
 import { useMemo } from "react";
 import { formModes, questionSchema, type FormSchema, type Question } from "@/lib/schema/form-schema";
 import { FormRenderer } from "@/components/respondent/form-renderer";
+import { endingSchema } from "@/lib/logic/schema";
+import { END } from "@/lib/logic/types";
 import type { BuilderValues } from "./types";
 
-export function previewSchema(values: BuilderValues): { schema: Pick<FormSchema, "title" | "questions" | "description" | "mode" | "thankYouMessage">; skipped: number } {
+export function previewSchema(values: BuilderValues): { schema: Pick<FormSchema, "title" | "questions" | "description" | "mode" | "thankYouMessage" | "endings">; skipped: number } {
   const questions: Question[] = [];
   let skipped = 0;
   for (const q of values.questions ?? []) {
     const parsed = questionSchema.safeParse(q);
     if (parsed.success) questions.push(parsed.data);
     else skipped++;
+  }
+  const endings = (values.endings ?? []).filter((e) => endingSchema.safeParse(e).success);
+  // The engine follows the logic; a jump whose target is not (yet) a later question or an ending is left out.
+  const targets = new Set([END, ...endings.map((e) => e.key)]);
+  for (let i = questions.length - 1; i >= 0; i--) {
+    const q = questions[i];
+    if ("jump" in q && q.jump) {
+      const jump = q.jump.filter((r) => targets.has(r.to));
+      questions[i] = { ...q, jump: jump.length ? jump : undefined } as Question;
+    }
+    targets.add(q.key);
   }
   return {
     schema: {
@@ -26,6 +39,7 @@ export function previewSchema(values: BuilderValues): { schema: Pick<FormSchema,
       mode: formModes.includes(values.mode) ? values.mode : "classic",
       thankYouMessage: values.thankYouMessage || undefined,
       questions,
+      endings: endings.length ? endings : undefined,
     },
     skipped,
   };

@@ -5,6 +5,7 @@ import { get, useFormContext, useWatch } from "react-hook-form";
 import { builderEditors } from "@/components/question-types/builder-editors";
 import { questionTypes, type Question, type QuestionType } from "@/lib/schema/form-schema";
 import { Checkbox, Input, Select, Textarea } from "@/components/ui";
+import { QuestionLogic } from "./logic/question-logic";
 import { canBeRequired, convertQuestion, derivedKey, keyFollowsTitle, typeLabels } from "./question-types";
 import { emptyToUndefined, type BuilderValues, type EditableQuestion } from "./types";
 
@@ -69,6 +70,7 @@ export function QuestionEditor({ index, onReplace }: { index: number; onReplace:
       {Editor && <Editor path={p} err={err} />}
 
       {canBeRequired(type) && <Checkbox label="Required" {...register(`${p}.required`)} />}
+      <QuestionLogic index={index} />
     </div>
   );
 }

@@ -6,7 +6,9 @@
  */
 "use client";
 
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
+import { referencesTo, type EditedQuestion } from "@/lib/logic/editing";
+import { pathGraph } from "@/lib/logic/graph";
 import { get, useFieldArray, useFormContext, useWatch } from "react-hook-form";
 import { Badge, Button, ConfirmDialog } from "@/components/ui";
 import { QuestionEditor } from "./question-editor";
@@ -24,6 +26,8 @@ export function QuestionList({ expanded, setExpanded, onActiveKey }: QuestionLis
   const { control, getValues, formState } = useFormContext<BuilderValues>();
   const { fields, move, remove, insert, update, append } = useFieldArray({ control, name: "questions" });
   const questions = useWatch({ control, name: "questions" }) ?? [];
+  const endings = useWatch({ control, name: "endings" });
+  const unreachable = useMemo(() => new Set(pathGraph(questions.filter(Boolean) as EditedQuestion[], (endings ?? []).filter(Boolean)).unreachable), [questions, endings]);
   const [announcement, setAnnouncement] = useState("");
   // A ref, not state: dragover fires before React would re-render with the new value.
   const dragFrom = useRef<number | null>(null);
@@ -75,6 +79,8 @@ export function QuestionList({ expanded, setExpanded, onActiveKey }: QuestionLis
     setAnnouncement(`Added question ${fields.length + 1}: ${typeLabels[type]}.`);
   };
 
+  const deletingReferrers = deleting === null || !questions[deleting] ? [] : referencesTo(questions as EditedQuestion[], questions[deleting].key);
+
   return (
     <>
       {fields.length === 0 && <p className="muted" style={{ padding: "16px 0", textAlign: "center", margin: 0 }}>No questions yet. Add the first one below.</p>}
@@ -121,6 +127,8 @@ export function QuestionList({ expanded, setExpanded, onActiveKey }: QuestionLis
                 <div className="row question-meta">
                   <Badge>{typeLabels[q.type]}</Badge>
                   {q.required && <Badge tone="info">Required</Badge>}
+                  {(q.showIf || q.jump?.length || q.scores) && <Badge>Logic</Badge>}
+                  {unreachable.has(q.key) && <Badge tone="warning">Unreachable</Badge>}
                   {hasError && <Badge tone="danger">Needs attention</Badge>}
                 </div>
                 <div className="row question-actions" style={{ flexWrap: "nowrap" }}>
@@ -146,7 +154,7 @@ export function QuestionList({ expanded, setExpanded, onActiveKey }: QuestionLis
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete question ${deleting === null ? "" : deleting + 1}?`}
-        description="It is removed from the draft. Answers already collected for it stay in the responses."
+        description={`It is removed from the draft. Answers already collected for it stay in the responses.${deletingReferrers.length ? ` The logic of question${deletingReferrers.length > 1 ? "s" : ""} ${deletingReferrers.join(", ")} names it: fix that logic after deleting.` : ""}`}
         confirmLabel="Delete question"
         onConfirm={() => {
           if (deleting === null) return;

@@ -4,6 +4,7 @@
  * from titles. Pure functions (unit-tested in tests/unit/builder-questions.test.ts).
  */
 import { builderEditors } from "@/components/question-types/builder-editors";
+import { scoreKeysOf, takesLogic, takesScores, type EditedQuestion } from "@/lib/logic/editing";
 import { questionKeySchema, questionTypes, type Question, type QuestionType } from "@/lib/schema/form-schema";
 
 /** Each type's name in the builder's pickers (components/question-types/<type>/builder.tsx). */
@@ -67,8 +68,9 @@ export function newQuestion(type: QuestionType, otherKeys: Iterable<string>): Qu
 
 /**
  * The question as another type: keeps what both types share (key, title,
- * description, group, required, options, placeholder, scale labels) and drops the rest,
- * so the result is valid for its new type's strict schema.
+ * description, group, required, options, placeholder, scale labels, its logic,
+ * the scores of answers the new type still has) and drops the rest, so the
+ * result is valid for its new type's strict schema.
  */
 export function convertQuestion(question: Question, type: QuestionType): Question {
   if (question.type === type) return question;
@@ -86,6 +88,16 @@ export function convertQuestion(question: Question, type: QuestionType): Questio
   if (has(SCALE_LABEL_TYPES, type)) {
     if (typeof q.minLabel === "string" && q.minLabel) out.minLabel = q.minLabel;
     if (typeof q.maxLabel === "string" && q.maxLabel) out.maxLabel = q.maxLabel;
+  }
+  // Logic stays; a rule that no longer fits the new type is flagged beside it until fixed.
+  if (takesLogic(type)) {
+    if (q.showIf !== undefined) out.showIf = q.showIf;
+    if (Array.isArray(q.jump) && q.jump.length) out.jump = q.jump;
+  }
+  if (takesScores(type) && q.scores && typeof q.scores === "object") {
+    const keys = new Set(scoreKeysOf(out as EditedQuestion));
+    const kept = Object.entries(q.scores as Record<string, number>).filter(([k]) => keys.has(k));
+    if (kept.length) out.scores = Object.fromEntries(kept);
   }
   return out as Question;
 }

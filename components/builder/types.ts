@@ -3,6 +3,7 @@
  * own formSchemaSchema (zodResolver); this flat shape only lets one editor
  * register every type's fields without fighting the discriminated union.
  */
+import type { Condition, Ending, JumpRule } from "@/lib/logic/types";
 import type { FormMode, QuestionType } from "@/lib/schema/form-schema";
 
 export interface EditableQuestion {
@@ -32,6 +33,10 @@ export interface EditableQuestion {
   multiple?: boolean;
   /** consent: the statement agreed to. */
   text?: string;
+  /** Logic (components/builder/logic): on the path only when this holds. */
+  showIf?: Condition;
+  jump?: JumpRule[];
+  scores?: Record<string, number>;
 }
 
 export interface BuilderValues {
@@ -40,6 +45,7 @@ export interface BuilderValues {
   mode: FormMode;
   thankYouMessage?: string;
   questions: EditableQuestion[];
+  endings?: Ending[];
 }
 
 /** "" from an emptied input → absent (optional fields must be missing, not empty). */
