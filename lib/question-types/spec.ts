@@ -72,4 +72,11 @@ export interface QuestionTypeSpec<Q extends { key: string; type: string }, S ext
   fromFormPost(q: Q, data: FormData): AnswerValue | undefined;
   /** The logic operators that apply to its answers. */
   operators: readonly LogicOperator[];
+  /**
+   * Types whose answers are uploaded files' ids (file-upload: a list,
+   * signature: one): the server attaches them to the response when it is
+   * written (lib/files/attach.ts), and owners read file objects instead
+   * (lib/files/answers.ts).
+   */
+  fileAnswer?: "list" | "one";
 }
