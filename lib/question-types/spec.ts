@@ -79,4 +79,13 @@ export interface QuestionTypeSpec<Q extends { key: string; type: string }, S ext
    * (lib/files/answers.ts).
    */
   fileAnswer?: "list" | "one";
+  /** With fileAnswer: what POST /api/public/forms/:slug/files takes for one question of the type. */
+  uploadRules?(q: Q): UploadRules;
+}
+
+export interface UploadRules {
+  /** Per file, before UPLOAD_MAX_FILE_MB caps it. */
+  maxMB: number;
+  /** Extensions (".pdf") or MIME patterns ("image/*"), matched against the sniffed type (lib/files/sniff.ts). */
+  accept: readonly string[];
 }

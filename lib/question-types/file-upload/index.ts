@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_ACCEPT } from "@/lib/files/accept";
 import { uploadMaxFileMb, DEFAULT_FILE_MB } from "@/lib/files/limits";
 import { base } from "../define";
 import { fileCell, fileRows, fileSummary, fileSummarySchema, postedFileIds } from "../file-kinds";
@@ -35,4 +36,5 @@ export const spec = {
   fromFormPost: postedFileIds,
   operators: PRESENCE_OPERATORS,
   fileAnswer: "list",
+  uploadRules: (q) => ({ maxMB: q.maxFileSizeMB ?? DEFAULT_FILE_MB, accept: q.accept ?? DEFAULT_ACCEPT }),
 } satisfies QuestionTypeSpec<z.output<typeof definition>, typeof fileSummarySchema>;

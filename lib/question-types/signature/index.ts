@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SIGNATURE_MAX_MB } from "@/lib/files/limits";
 import { base } from "../define";
 import { fileCell, fileRows, fileSummary, fileSummarySchema, postedFileId } from "../file-kinds";
 import { PRESENCE_OPERATORS } from "../kinds";
@@ -22,4 +23,5 @@ export const spec = {
   fromFormPost: postedFileId,
   operators: PRESENCE_OPERATORS,
   fileAnswer: "one",
+  uploadRules: () => ({ maxMB: SIGNATURE_MAX_MB, accept: ["image/png"] }),
 } satisfies QuestionTypeSpec<z.output<typeof definition>, typeof fileSummarySchema>;
