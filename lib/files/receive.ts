@@ -44,7 +44,7 @@ export async function receiveUpload(req: Request, options: ReceiveOptions): Prom
   try {
     parser = busboy({
       headers: { "content-type": type },
-      limits: { files: 1, fields: 0, parts: 1, fileSize: options.maxBytes, headerPairs: 20, fieldNameSize: 100 },
+      limits: { files: 1, fields: 0, fileSize: options.maxBytes, headerPairs: 20, fieldNameSize: 100 },
     });
   } catch {
     throw new AppError("unsupported_media_type", "The multipart body has no boundary");
@@ -75,7 +75,8 @@ export async function receiveUpload(req: Request, options: ReceiveOptions): Prom
       );
     });
     parser.on("field", () => fail(badUpload("Send only the file, in a part named file")));
-    for (const limit of ["filesLimit", "fieldsLimit", "partsLimit"] as const) parser.on(limit, () => fail(badUpload("Send exactly one part, named file")));
+    // A second file or any field: more than the one part.
+    for (const limit of ["filesLimit", "fieldsLimit"] as const) parser.on(limit, () => fail(badUpload("Send exactly one part, named file")));
     parser.on("error", (error) => fail(badUpload(`The multipart body is malformed: ${error.message}`)));
     parser.on("close", () => {
       if (!current) fail(badUpload("Send the file in a part named file"));

@@ -53,10 +53,10 @@ let server: RunningServer;
 const url = (path: string) => server.baseUrl + path;
 
 /** POSTs one multipart part (`field`, default "file"). */
-export async function upload(path: string, bytes: Buffer, name: string, headers: Record<string, string> = {}, field = "file") {
+export async function upload(base: string, path: string, bytes: Buffer, name: string, headers: Record<string, string> = {}, field = "file") {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)]), name);
-  const res = await fetch(url(path), { method: "POST", body: form, headers });
+  const res = await fetch(base + path, { method: "POST", body: form, headers });
   const text = await res.text();
   return { status: res.status, body: text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text, headers: res.headers };
 }
@@ -142,7 +142,7 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
       const form = await publishedForm(owner, schema);
       const who = cookie();
       const bytes = png();
-      const up = await upload(filesPath(form.slug, "docs"), bytes, "../../etc/holiday photo.png", who);
+      const up = await upload(server.baseUrl, filesPath(form.slug, "docs"), bytes, "../../etc/holiday photo.png", who);
       expect(up.status).toBe(201);
       expect(up.body.file).toEqual({ id: expect.stringMatching(/^[0-9a-z]{26}$/), name: "holiday photo.png", size: bytes.length, contentType: "image/png" });
       const id = up.body.file.id as string;
@@ -150,7 +150,7 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
       expect(await storage().keys()).toContain(`upload/${id}`);
       expect(await storage().read(`upload/${id}`)).toEqual(bytes);
 
-      const sig = await upload(filesPath(form.slug, "sig"), png(), "signature.png", who);
+      const sig = await upload(server.baseUrl, filesPath(form.slug, "sig"), png(), "signature.png", who);
       expect(sig.status).toBe(201);
       const submitted = await json("POST", `/api/public/forms/${form.slug}/responses`, { answers: { docs: [id], sig: sig.body.file.id, note: "hi" } }, who);
       expect(submitted.status).toBe(201);
@@ -183,7 +183,7 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
       const form = await publishedForm(owner, schema);
       const second = await publishedForm(owner, schema);
       const who = cookie();
-      const up = await upload(filesPath(form.slug, "docs"), pdf(2000), "a.pdf", who);
+      const up = await upload(server.baseUrl, filesPath(form.slug, "docs"), pdf(2000), "a.pdf", who);
       const responseId = (await json("POST", `/api/public/forms/${form.slug}/responses`, { answers: { docs: [up.body.file.id] } }, who)).body.response.id;
       const otherResponse = (await json("POST", `/api/public/forms/${form.slug}/responses`, { answers: { note: "x" } }, cookie())).body.response.id;
       const fileId = up.body.file.id;
@@ -207,9 +207,9 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
       const second = await publishedForm(owner, schema);
       const alice = cookie();
       const bob = cookie();
-      const mine = (await upload(filesPath(form.slug, "docs"), png(), "a.png", alice)).body.file.id;
-      const cv = (await upload(filesPath(form.slug, "cv"), pdf(5000), "cv.pdf", alice)).body.file.id;
-      const elsewhere = (await upload(filesPath(second.slug, "docs"), png(), "b.png", alice)).body.file.id;
+      const mine = (await upload(server.baseUrl, filesPath(form.slug, "docs"), png(), "a.png", alice)).body.file.id;
+      const cv = (await upload(server.baseUrl, filesPath(form.slug, "cv"), pdf(5000), "cv.pdf", alice)).body.file.id;
+      const elsewhere = (await upload(server.baseUrl, filesPath(second.slug, "docs"), png(), "b.png", alice)).body.file.id;
       const submit = (who: Record<string, string>, answers: unknown) => json("POST", `/api/public/forms/${form.slug}/responses`, { answers }, who);
       for (const [who, answers] of [
         [bob, { docs: [mine] }], // someone else's upload
@@ -239,26 +239,26 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
         [filesPath(form.slug, "sig"), jpeg, "sig.png"],
       ] as const;
       for (const [path, bytes, fileName] of cases) {
-        const res = await upload(path, bytes, fileName, cookie());
+        const res = await upload(server.baseUrl, path, bytes, fileName, cookie());
         expect(res.status, fileName).toBe(415);
         expect(res.body.error.code).toBe("unsupported_media_type");
       }
       expect(await db.storedFile.count({ where: { formId: form.id } })).toBe(0);
       expect((await storage().keys()).length).toBe(before);
       // Plain text has no magic number: text/plain (text/csv by a .csv name).
-      const text = await upload(filesPath(form.slug, "docs"), Buffer.from("name,score\nada,3\n"), "scores.csv", cookie());
+      const text = await upload(server.baseUrl, filesPath(form.slug, "docs"), Buffer.from("name,score\nada,3\n"), "scores.csv", cookie());
       expect(text.status).toBe(201);
       expect(text.body.file.contentType).toBe("text/csv");
       // Wrong shapes: another field name, a question that takes no files, no such question.
-      expect((await upload(filesPath(form.slug, "docs"), png(), "a.png", cookie(), "other")).status).toBe(400);
-      expect((await upload(filesPath(form.slug, "note"), png(), "a.png", cookie())).status).toBe(400);
-      expect((await upload(`/api/public/forms/nope-${randomBytes(4).toString("hex")}/files?question=docs`, png(), "a.png", cookie())).status).toBe(404);
+      expect((await upload(server.baseUrl, filesPath(form.slug, "docs"), png(), "a.png", cookie(), "other")).status).toBe(400);
+      expect((await upload(server.baseUrl, filesPath(form.slug, "note"), png(), "a.png", cookie())).status).toBe(400);
+      expect((await upload(server.baseUrl, `/api/public/forms/nope-${randomBytes(4).toString("hex")}/files?question=docs`, png(), "a.png", cookie())).status).toBe(404);
     });
 
     it("cuts a file off at the question's limit mid-stream (413), keeps nothing, and the server's memory stays flat", async () => {
       const form = await publishedForm(owner, schema);
       const before = await storage().keys();
-      const small = await upload(filesPath(form.slug, "docs"), pdf(1024 * 1024 + 1), "big.pdf", cookie());
+      const small = await upload(server.baseUrl, filesPath(form.slug, "docs"), pdf(1024 * 1024 + 1), "big.pdf", cookie());
       expect(small.status).toBe(413);
       expect(small.body.error.code).toBe("payload_too_large");
       // 150 MB streamed at a 1 MB question: refused, never buffered.
@@ -279,23 +279,23 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
     it("counts every file of a form against UPLOAD_MAX_FORM_MB", async () => {
       const form = await publishedForm(owner, schema);
       const who = cookie();
-      expect((await upload(filesPath(form.slug, "cv"), pdf(1.8 * 1024 * 1024), "1.pdf", who)).status).toBe(201);
-      expect((await upload(filesPath(form.slug, "cv"), pdf(1.8 * 1024 * 1024), "2.pdf", who)).status).toBe(201);
-      const over = await upload(filesPath(form.slug, "cv"), pdf(1.8 * 1024 * 1024), "3.pdf", who);
+      expect((await upload(server.baseUrl, filesPath(form.slug, "cv"), pdf(1.8 * 1024 * 1024), "1.pdf", who)).status).toBe(201);
+      expect((await upload(server.baseUrl, filesPath(form.slug, "cv"), pdf(1.8 * 1024 * 1024), "2.pdf", who)).status).toBe(201);
+      const over = await upload(server.baseUrl, filesPath(form.slug, "cv"), pdf(1.8 * 1024 * 1024), "3.pdf", who);
       expect(over.status).toBe(413);
       expect(over.body.error.code).toBe("storage_quota_exceeded");
       expect(await db.storedFile.count({ where: { formId: form.id } })).toBe(2);
       // Another form has its own quota.
       const second = await publishedForm(owner, schema);
-      expect((await upload(filesPath(second.slug, "cv"), pdf(1.8 * 1024 * 1024), "1.pdf", who)).status).toBe(201);
+      expect((await upload(server.baseUrl, filesPath(second.slug, "cv"), pdf(1.8 * 1024 * 1024), "1.pdf", who)).status).toBe(201);
     });
 
     it("sweeps uploads no response names after the orphan age; a partial response keeps its files", async () => {
       const form = await publishedForm(owner, schema);
       const who = cookie();
-      const orphan = (await upload(filesPath(form.slug, "docs"), png(), "orphan.png", who)).body.file.id;
-      const kept = (await upload(filesPath(form.slug, "docs"), png(), "kept.png", who)).body.file.id;
-      const fresh = (await upload(filesPath(form.slug, "docs"), png(), "fresh.png", who)).body.file.id;
+      const orphan = (await upload(server.baseUrl, filesPath(form.slug, "docs"), png(), "orphan.png", who)).body.file.id;
+      const kept = (await upload(server.baseUrl, filesPath(form.slug, "docs"), png(), "kept.png", who)).body.file.id;
+      const fresh = (await upload(server.baseUrl, filesPath(form.slug, "docs"), png(), "fresh.png", who)).body.file.id;
       const partial = await json("POST", `/api/public/forms/${form.slug}/responses`, { answers: { docs: [kept] }, partial: true }, who);
       expect(partial.status).toBe(201);
       const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
@@ -312,13 +312,13 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
     it("deleting a response or a form removes its files from storage", async () => {
       const form = await publishedForm(owner, schema);
       const who = cookie();
-      const a = (await upload(filesPath(form.slug, "docs"), png(), "a.png", who)).body.file.id;
-      const b = (await upload(filesPath(form.slug, "docs"), png(), "b.png", who)).body.file.id;
+      const a = (await upload(server.baseUrl, filesPath(form.slug, "docs"), png(), "a.png", who)).body.file.id;
+      const b = (await upload(server.baseUrl, filesPath(form.slug, "docs"), png(), "b.png", who)).body.file.id;
       const r1 = (await json("POST", `/api/public/forms/${form.slug}/responses`, { answers: { docs: [a] } }, who)).body.response.id;
       // b belongs to `who`, not to a new respondent.
       expect((await json("POST", `/api/public/forms/${form.slug}/responses`, { answers: { docs: [b] } }, cookie())).status).toBe(400);
       const r3 = (await json("POST", `/api/public/forms/${form.slug}/responses`, { answers: { docs: [b] } }, who)).body.response.id;
-      const asset = await upload(`/api/forms/${form.id}/assets`, png(), "logo.png", auth(owner));
+      const asset = await upload(server.baseUrl, `/api/forms/${form.id}/assets`, png(), "logo.png", auth(owner));
       expect(asset.status).toBe(201);
 
       expect((await json("DELETE", `/api/forms/${form.id}/responses/${r1}`, undefined, auth(owner))).status).toBe(204);
@@ -338,12 +338,12 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
     it("form assets: images only, owner-only until the form is published, then public and sandboxed", async () => {
       const created = await json("POST", "/api/forms", { title: "Pictures" }, auth(owner));
       const formId = created.body.form.id as string;
-      const asset = await upload(`/api/forms/${formId}/assets`, png(), "cat.png", auth(owner));
+      const asset = await upload(server.baseUrl, `/api/forms/${formId}/assets`, png(), "cat.png", auth(owner));
       expect(asset.status).toBe(201);
       expect(asset.body.asset).toEqual({ id: expect.any(String), url: `/api/assets/${asset.body.asset.id}`, contentType: "image/png", size: png().length });
-      expect((await upload(`/api/forms/${formId}/assets`, svg, "x.svg", auth(owner))).status).toBe(415);
-      expect((await upload(`/api/forms/${formId}/assets`, pdf(3000), "x.png", auth(owner))).status).toBe(415);
-      expect((await upload(`/api/forms/${formId}/assets`, png(), "x.png", auth(other))).status).toBe(404);
+      expect((await upload(server.baseUrl, `/api/forms/${formId}/assets`, svg, "x.svg", auth(owner))).status).toBe(415);
+      expect((await upload(server.baseUrl, `/api/forms/${formId}/assets`, pdf(3000), "x.png", auth(owner))).status).toBe(415);
+      expect((await upload(server.baseUrl, `/api/forms/${formId}/assets`, png(), "x.png", auth(other))).status).toBe(404);
 
       const assetUrl = asset.body.asset.url as string;
       expect((await fetch(url(assetUrl))).status).toBe(404);
