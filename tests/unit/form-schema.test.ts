@@ -83,7 +83,7 @@ describe("formSchemaSchema: the form", () => {
 
 describe("questionSchema: rules for every question", () => {
   it("rejects an unknown type, naming the known ones", () => {
-    const [issue] = issuesOf(q({ type: "signature" }), questionSchema);
+    const [issue] = issuesOf(q({ type: "video-call" }), questionSchema);
     expect(issue.path).toBe("type");
     expect(issue.message).toContain("short-text");
     expect(issuesOf(q({}), questionSchema)[0].path).toBe("type");
