@@ -18,6 +18,10 @@ async function headers() {
     { source: "/s/:path*", headers: [{ key: "Referrer-Policy", value: "same-origin" }] },
     // JSON and files: nothing in them may run or be framed.
     { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }] },
+    // Stored files (respondents' uploads, form assets): sandboxed, so even a file a browser would
+    // render runs nothing with our origin (the later rule wins over the one above).
+    { source: "/api/assets/:assetId", headers: [{ key: "Content-Security-Policy", value: "sandbox" }] },
+    { source: "/api/forms/:id/responses/:responseId/files/:fileId", headers: [{ key: "Content-Security-Policy", value: "sandbox" }] },
     // For browsers without CSP frame-ancestors, and for page requests the proxy
     // skips (those with a body): only the public form (/s/…) may be framed.
     { source: "/((?!s/).*)", headers: [{ key: "X-Frame-Options", value: "DENY" }] },

@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import type { AnswerValue } from "@/lib/schema/answers";
+import { filesOfResponses, withFileObjects } from "@/lib/files/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import { dashboardOrigin, mailConfig } from "./config";
 import { emailJobSchema, type EmailJob } from "./jobs";
@@ -31,14 +32,15 @@ export const integrationsLink = (formId: string) => `${dashboardOrigin()}/forms/
 async function loadResponse(formId: string, responseId: string): Promise<ResponseForMail | null> {
   const row = await db.response.findFirst({
     where: { id: responseId, formId, finished: true },
-    select: { answers: true, metadata: true, submittedAt: true, version: { select: { schema: true } }, form: { select: { title: true } } },
+    select: { id: true, answers: true, metadata: true, submittedAt: true, version: { select: { schema: true } }, form: { select: { title: true } } },
   });
   if (!row) return null;
   const schema = JSON.parse(row.version.schema) as FormSchema;
   return {
     formTitle: row.form.title,
     questions: schema.questions,
-    answers: JSON.parse(row.answers) as Record<string, AnswerValue>,
+    // File answers read as their names.
+    answers: withFileObjects(formId, row.id, JSON.parse(row.answers) as Record<string, AnswerValue>, (await filesOfResponses([row.id])).get(row.id) ?? []),
     metadata: JSON.parse(row.metadata) as Record<string, string>,
     submittedAt: row.submittedAt ?? new Date(),
   };

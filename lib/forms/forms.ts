@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { purgeFormFiles } from "@/lib/files/lifecycle";
 import { db, type Tx } from "@/lib/db/client";
 import { enqueueFormEventTx } from "@/lib/outbox/form-events";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -141,6 +142,8 @@ export async function duplicateForm(userId: string, formId: string) {
 export async function deleteForm(userId: string, formId: string) {
   const { count } = await db.form.deleteMany({ where: { id: formId, userId } });
   if (count === 0) throw notFound("Form");
+  // Its files (uploads and assets), from storage too; the sweep retries any left behind.
+  await purgeFormFiles(formId);
 }
 
 /** Replaces the draft. `version`, when sent, must be the draft's current version. */

@@ -18,12 +18,18 @@ export const errorStatus = {
   already_responded: 409,
   response_finished: 409,
   payload_too_large: 413,
+  /** An upload would take the form past UPLOAD_MAX_FORM_MB (lib/files). */
+  storage_quota_exceeded: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
+  /** The malware scanner (CLAMAV_HOST) found something in an upload. */
+  file_rejected: 422,
   rate_limited: 429,
   /** Request line and headers over Node's limit (answered by scripts/serve.mjs). */
   headers_too_large: 431,
   internal_error: 500,
+  /** CLAMAV_HOST is set but clamd did not answer: uploads are refused, never stored unscanned. */
+  scanner_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

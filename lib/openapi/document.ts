@@ -12,9 +12,10 @@ import { ownerEndpoints } from "./owner-endpoints";
 import { publicEndpoints } from "./public-endpoints";
 import { readingEndpoints } from "./reading-endpoints";
 import { webhookEndpoints } from "./webhook-endpoints";
+import { fileEndpoints } from "./file-endpoints";
 
 /** Every documented operation; tests/integration/openapi.test.ts checks it against app/api. */
-export const endpoints: Endpoint[] = [...ownerEndpoints, ...readingEndpoints, ...publicEndpoints, ...notificationEndpoints, ...webhookEndpoints];
+export const endpoints: Endpoint[] = [...ownerEndpoints, ...readingEndpoints, ...publicEndpoints, ...notificationEndpoints, ...webhookEndpoints, ...fileEndpoints];
 
 const security = {
   read: [{ apiKey: [] }, { session: [] }],
@@ -29,6 +30,7 @@ function impliedErrors(e: Endpoint): ErrorCode[] {
   if (e.auth === "write" || (e.auth === "read" && e.method !== "GET")) codes.push("forbidden");
   if (e.params) codes.push("validation_failed", "not_found");
   if (e.body) codes.push("validation_failed", "invalid_json", "payload_too_large", "unsupported_media_type");
+  if (e.fileUpload) codes.push("validation_failed", "payload_too_large", "unsupported_media_type");
   // Any operation can fail unexpectedly (a database gone, busy past its timeout): the body then carries a requestId.
   codes.push("internal_error");
   return codes;
@@ -85,7 +87,7 @@ function parameters(e: Endpoint, components: SchemaComponents) {
 function operation(e: Endpoint, components: SchemaComponents, errorRef: JsonSchema) {
   const success: JsonSchema = { description: e.success.description };
   if (e.success.schema) success.content = { "application/json": { schema: components.convert(e.success.schema, "output") } };
-  else if (e.success.mediaType) success.content = { [e.success.mediaType]: { schema: { type: "string" } } };
+  else if (e.success.mediaType) success.content = Object.fromEntries([e.success.mediaType].flat().map((type) => [type, { schema: { type: "string", format: "binary" } }]));
   if (e.success.headers) {
     success.headers = Object.fromEntries(Object.entries(e.success.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
   }
@@ -103,6 +105,17 @@ function operation(e: Endpoint, components: SchemaComponents, errorRef: JsonSche
         required: true,
         description: "JSON, at most 1 MiB; unknown fields are refused.",
         content: { "application/json": { schema: components.convert(e.body, "input") } },
+      },
+    }),
+    ...(e.fileUpload && {
+      requestBody: {
+        required: true,
+        description: e.fileUpload,
+        content: {
+          "multipart/form-data": {
+            schema: { type: "object", required: ["file"], additionalProperties: false, properties: { file: { type: "string", format: "binary", description: "The file (exactly one part, named file)" } } },
+          },
+        },
       },
     }),
     responses: byStatus({

@@ -14,6 +14,8 @@ export interface Endpoint {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** A multipart/form-data body with one binary part named `file` (uploads); the text describes its limits. */
+  fileUpload?: string;
   /** Request headers the endpoint reads (beyond Authorization). */
   headers?: { name: string; description: string }[];
   success: {
@@ -21,8 +23,8 @@ export interface Endpoint {
     description: string;
     /** JSON body; omitted for 204 and non-JSON answers. */
     schema?: z.ZodType;
-    /** A non-JSON body, e.g. CSV. */
-    mediaType?: string;
+    /** A non-JSON body, e.g. CSV (several: the body is one of these types). */
+    mediaType?: string | readonly string[];
     /** Response headers worth knowing (Set-Cookie, Content-Disposition…). */
     headers?: Record<string, string>;
   };

@@ -9,6 +9,7 @@
  * transaction, since nothing is left to read afterwards.
  */
 import { query, sql, type RawWork } from "@/lib/db/raw";
+import type { AttachedFile } from "@/lib/files/answers";
 import { serializeResponse } from "@/lib/responses/list";
 import { enqueueResponseEmails } from "@/lib/email/enqueue";
 import { enqueueWebhookEvent } from "./enqueue";
@@ -33,7 +34,9 @@ export function* enqueueResponseDeleted(formId: string, responseId: string, now:
     FROM "Response" r JOIN "FormVersion" v ON v."id" = r."versionId"
     WHERE r."formId" = ${formId} AND r."id" = ${responseId}`);
   if (!row) return;
+  const files = yield* query<AttachedFile>(sql`
+    SELECT "id", "responseId", "questionKey", "name", "size", "contentType" FROM "StoredFile" WHERE "responseId" = ${responseId} AND "kind" = 'upload'`);
   // Raw rows: DateTimes come back as text on SQLite (serializeResponse reads them with new Date()).
-  const payload: ResponseEventPayload = { responseId, response: serializeResponse(row) };
+  const payload: ResponseEventPayload = { responseId, response: serializeResponse(row, { formId, files }) };
   yield* enqueueWebhookEvent(formId, "response.deleted", payload, now);
 }

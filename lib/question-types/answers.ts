@@ -25,6 +25,9 @@ import { answer as ranking } from "./ranking/answer";
 import { answer as consent } from "./consent/answer";
 import { answer as time } from "./time/answer";
 import { answer as opinionScale } from "./opinion-scale/answer";
+import { answer as fileUpload } from "./file-upload/answer";
+import { answer as signature } from "./signature/answer";
+import { answer as pictureChoice } from "./picture-choice/answer";
 
 export const answerSchemas = {
   "short-text": shortText,
@@ -47,4 +50,7 @@ export const answerSchemas = {
   "consent": consent,
   "time": time,
   "opinion-scale": opinionScale,
+  "file-upload": fileUpload,
+  "signature": signature,
+  "picture-choice": pictureChoice,
 } satisfies { [T in QuestionType]: AnswerSchemaOf<QuestionOf<T>> };

@@ -19,6 +19,9 @@ import { definition as ranking } from "./ranking";
 import { definition as consent } from "./consent";
 import { definition as time } from "./time";
 import { definition as opinionScale } from "./opinion-scale";
+import { definition as fileUpload } from "./file-upload";
+import { definition as signature } from "./signature";
+import { definition as pictureChoice } from "./picture-choice";
 
 export const definitions = [
   shortText,
@@ -41,4 +44,7 @@ export const definitions = [
   consent,
   time,
   opinionScale,
+  fileUpload,
+  signature,
+  pictureChoice,
 ] as const;

@@ -27,6 +27,9 @@ import { spec as ranking } from "./ranking";
 import { spec as consent } from "./consent";
 import { spec as time } from "./time";
 import { spec as opinionScale } from "./opinion-scale";
+import { spec as fileUpload } from "./file-upload";
+import { spec as signature } from "./signature";
+import { spec as pictureChoice } from "./picture-choice";
 
 export const questionTypeSpecs = {
   "short-text": shortText,
@@ -49,6 +52,9 @@ export const questionTypeSpecs = {
   "consent": consent,
   "time": time,
   "opinion-scale": opinionScale,
+  "file-upload": fileUpload,
+  "signature": signature,
+  "picture-choice": pictureChoice,
 } satisfies { [T in QuestionType]: QuestionTypeSpec<QuestionOf<T>> };
 
 /** The spec of a question's type, typed for that question (the map is keyed by the same type). */

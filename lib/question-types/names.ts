@@ -9,6 +9,7 @@ export const questionTypes = [
   "single-choice", "multiple-choice", "dropdown",
   "rating", "nps", "yes-no", "date", "statement", "hidden",
   "matrix", "ranking", "consent", "time", "opinion-scale",
+  "file-upload", "signature", "picture-choice",
 ] as const;
 export type QuestionType = (typeof questionTypes)[number];
 

@@ -72,4 +72,20 @@ export interface QuestionTypeSpec<Q extends { key: string; type: string }, S ext
   fromFormPost(q: Q, data: FormData): AnswerValue | undefined;
   /** The logic operators that apply to its answers. */
   operators: readonly LogicOperator[];
+  /**
+   * Types whose answers are uploaded files' ids (file-upload: a list,
+   * signature: one): the server attaches them to the response when it is
+   * written (lib/files/attach.ts), and owners read file objects instead
+   * (lib/files/answers.ts).
+   */
+  fileAnswer?: "list" | "one";
+  /** With fileAnswer: what POST /api/public/forms/:slug/files takes for one question of the type. */
+  uploadRules?(q: Q): UploadRules;
+}
+
+export interface UploadRules {
+  /** Per file, before UPLOAD_MAX_FILE_MB caps it. */
+  maxMB: number;
+  /** Extensions (".pdf") or MIME patterns ("image/*"), matched against the sniffed type (lib/files/sniff.ts). */
+  accept: readonly string[];
 }

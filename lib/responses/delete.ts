@@ -2,6 +2,7 @@ import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
 import { unansweredKeys } from "@/lib/analytics/paths";
 import { provider } from "@/lib/db/client";
 import { empty, exec, query, rawTransaction, sql, type RawWork } from "@/lib/db/raw";
+import { purgeResponseFiles } from "@/lib/files/lifecycle";
 import { notFound } from "@/lib/http/errors";
 import { enqueueResponseDeleted } from "@/lib/outbox/response-events";
 import type { FormSchema } from "@/lib/schema/form-schema";
@@ -38,6 +39,8 @@ export async function deleteResponse(userId: string, formId: string, responseId:
       yield* exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" - 1, "updatedAt" = ${now} WHERE "id" = ${form.id} AND "responseCount" > 0`);
     }
   });
+  // Its uploads, from storage too (after the commit: the sweep retries any left behind).
+  await purgeResponseFiles(form.id, responseId);
 }
 
 /** What this finished response added to the counters, to take away: its Answer rows, typed by the version it answered. */

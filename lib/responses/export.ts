@@ -13,6 +13,8 @@ import { specOf } from "@/lib/question-types";
 import { answerCell } from "@/lib/question-types/kinds";
 import type { AnswerValue } from "@/lib/schema/answers";
 import { isAnswerable } from "@/lib/schema/form-schema";
+import { fileQuestionKeys } from "@/lib/files/attach";
+import { filesOfResponses, withFileObjects, type AttachedFile } from "@/lib/files/answers";
 import { neutraliseCell } from "./csv-cell";
 import { checkDateRange, responseFilterShape, responseWhere, type ResponseFilters } from "./filters";
 import { getReadableForm } from "./readable-form";
@@ -57,8 +59,11 @@ export async function exportResponsesCsv(userId: string, formId: string, query: 
   const logicColumns = form.logic ? ["score", "ending"] : [];
   const header = ["id", "submittedAt", ...logicColumns, ...questionKeys, ...metadataKeys.map((k) => `metadata.${k}`)];
 
-  const toRecord = ([id, submittedAt, answersJson, metadataJson, score, ending]: unknown[]) => {
-    const answers = JSON.parse(answersJson as string) as Record<string, unknown>;
+  // File answers read "name (owner URL)": the batch's attached files are looked up once per batch.
+  const hasFiles = fileQuestionKeys(form).size > 0;
+  const toRecord = (files: Map<string, AttachedFile[]> | null) => ([id, submittedAt, answersJson, metadataJson, score, ending]: unknown[]) => {
+    const stored = JSON.parse(answersJson as string) as Record<string, unknown>;
+    const answers = files ? withFileObjects(form.id, id as string, stored, files.get(id as string) ?? []) : stored;
     const metadata = metadataKeys.length ? (JSON.parse(metadataJson as string) as Record<string, unknown>) : {};
     return [
       id as string,
@@ -91,9 +96,10 @@ export async function exportResponsesCsv(userId: string, formId: string, query: 
       async pull(controller) {
         try {
           const batch = await rows.next(EXPORT_PAGE_ROWS);
+          const files = hasFiles ? await filesOfResponses(batch.map((r) => r[0] as string)) : null;
           // One synchronous csv-stringify call per chunk costs far less per row than its stream API.
           for (let i = 0; i < batch.length; i += EXPORT_CHUNK_ROWS) {
-            controller.enqueue(encoder.encode(stringify(batch.slice(i, i + EXPORT_CHUNK_ROWS).map(toRecord))));
+            controller.enqueue(encoder.encode(stringify(batch.slice(i, i + EXPORT_CHUNK_ROWS).map(toRecord(files)))));
           }
           if (batch.length < EXPORT_PAGE_ROWS) {
             await rows.close();

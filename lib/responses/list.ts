@@ -9,6 +9,7 @@ import { notFound } from "@/lib/http/errors";
 import { checkDateRange, countResponses, responseFilterShape, responseWhere } from "./filters";
 import type { Answers } from "@/lib/schema/answers";
 import { getReadableForm } from "./readable-form";
+import { fileAnswerSchema, filesOfResponses, withFileObjects, type AttachedFile } from "@/lib/files/answers";
 import { answerValueSchema } from "./submit-schemas";
 
 export const RESPONSES_PAGE_MAX = 50;
@@ -35,7 +36,9 @@ export const responseSchema = z
     submittedAt: z.iso.datetime().nullable().describe("null while partial"),
     startedAt: z.iso.datetime(),
     version: z.int().describe("The published form version the respondent answered"),
-    answers: z.record(z.string(), answerValueSchema).describe("Question key → answer (hidden values are in metadata)"),
+    answers: z
+      .record(z.string(), z.union([answerValueSchema, fileAnswerSchema, z.array(fileAnswerSchema)]))
+      .describe("Question key → answer (hidden values are in metadata); file-upload answers are lists of files, signatures one file"),
     metadata: z.record(z.string(), z.string()).describe("Hidden question key → value"),
     score: z.number().nullable().describe("The sum of the scores on the respondent's path, computed by the server; null when the form has no scores (or the response is partial)"),
     ending: z.string().nullable().describe("The key of the ending reached; null for the default ending (or while partial)"),
@@ -61,15 +64,19 @@ interface ResponseRow {
   ending: string | null;
 }
 
-/** The API's response object: never the respondent key or internal columns. */
-export function serializeResponse(row: ResponseRow) {
+/**
+ * The API's response object: never the respondent key or internal columns.
+ * `files`: the response's attached uploads, shown as file objects (lib/files/answers.ts).
+ */
+export function serializeResponse(row: ResponseRow, files?: { formId: string; files: readonly AttachedFile[] }) {
+  const answers = JSON.parse(row.answers) as Answers;
   return {
     id: row.id,
     finished: Boolean(row.finished),
     submittedAt: row.submittedAt ? new Date(row.submittedAt).toISOString() : null,
     startedAt: new Date(row.createdAt).toISOString(),
     version: Number(row.version),
-    answers: JSON.parse(row.answers) as Answers,
+    answers: files ? withFileObjects(files.formId, row.id, answers, files.files) : answers,
     metadata: JSON.parse(row.metadata) as Record<string, string>,
     score: row.score === null ? null : Number(row.score),
     ending: row.ending,
@@ -99,8 +106,9 @@ export async function listResponses(userId: string, formId: string, query: ListR
     // million index entries per page.
     countResponses(form, query),
   ]);
+  const files = await filesOfResponses(rows.map((r) => r.id));
   return {
-    responses: rows.map(serializeResponse),
+    responses: rows.map((row) => serializeResponse(row, { formId: form.id, files: files.get(row.id) ?? [] })),
     pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) },
   };
 }
@@ -113,5 +121,6 @@ export async function getResponse(userId: string, formId: string, responseId: st
     FROM "Response" r JOIN "FormVersion" v ON v."id" = r."versionId"
     WHERE r."formId" = ${form.id} AND r."id" = ${responseId}`);
   if (!row) throw notFound("Response");
-  return { response: serializeResponse(row) };
+  const files = await filesOfResponses([row.id]);
+  return { response: serializeResponse(row, { formId: form.id, files: files.get(row.id) ?? [] }) };
 }

@@ -25,6 +25,7 @@ import { exec, query, sql, type RawWork } from "@/lib/db/raw";
 import { AppError, notFound } from "@/lib/http/errors";
 import { enqueueResponseFinished } from "@/lib/outbox/response-events";
 import { availability, findPublishedForm, forgetPublishedForm, FORM_CACHE_MS, type PublishedForm } from "@/lib/public/published-form";
+import { attachFiles } from "@/lib/files/attach";
 import { writeAnswerRows, type AnswerValueRow } from "./store";
 
 /** Thrown inside a transaction to roll it back: the form did not take the write. */
@@ -62,6 +63,8 @@ export function* writeAnswersThenGuard(
   now: Date,
 ): RawWork<void> {
   yield* writeAnswerRows({ responseId: target.responseId, formId: form.formId, finished: target.finished }, rows, { replace: target.replace });
+  // Uploads named by file answers: checked (same form, question, respondent; unattached) and attached, or the write rolls back.
+  yield* attachFiles(form, target, rows);
   if (target.finished) {
     yield* applyStatDeltas(form.formId, statDeltas(form.schema.questions, rows, 1, unansweredKeys(target.pathUnanswered)));
     if (form.notifiesOnFinish) yield* enqueueResponseFinished(form.formId, target.responseId, now);

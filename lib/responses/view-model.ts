@@ -157,14 +157,27 @@ export const outcomeFiltersOf = (schema: Pick<FormSchema, "questions" | "endings
 });
 
 /** An answer as text, the way the table, the detail panel and the CSV show it. */
-export function formatAnswer(value: AnswerValue | null | undefined, question?: Pick<Question, "type">): string {
+export function formatAnswer(value: AnswerValue | FileObject | FileObject[] | null | undefined, question?: Pick<Question, "type">): string {
   if (value === undefined || value === null || value === "") return "";
-  if (Array.isArray(value)) return value.join(", ");
+  // Files (owners' response objects): their names.
+  if (isFileObject(value)) return value.name;
+  if (Array.isArray(value)) return value.map((v) => (isFileObject(v) ? v.name : String(v))).join(", ");
   if (typeof value === "boolean" || question?.type === "yes-no") return value === true || value === "true" ? "Yes" : "No";
   // A matrix: "row: column" per answered row (a ranking is a list: first = rank 1).
   if (typeof value === "object") return Object.entries(value).map(([row, picks]) => `${row}: ${[picks].flat().join(", ")}`).join("; ");
   return String(value);
 }
+
+/** A file answer as owners read it (lib/files/answers.ts). */
+export interface FileObject {
+  id: string;
+  name: string;
+  size: number;
+  contentType: string;
+  url: string;
+}
+export const isFileObject = (v: unknown): v is FileObject =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && typeof (v as FileObject).url === "string" && typeof (v as FileObject).name === "string" && typeof (v as FileObject).size === "number";
 
 export const questionLabel = (q: Pick<Question, "key" | "title">) => q.title?.trim() || q.key;
 

@@ -2,7 +2,7 @@
  * npm run bench -- [--n 1000000] [--db sqlite|postgresql] [--pg-url URL]
  *                  [--dist-dir .next-bench] [--rebuild] [--profile] [--keep]
  *                  [--seed-only | --reuse] [--state FILE]
- *                  [--seconds 10] [--webhooks-only] [--logic]
+ *                  [--seconds 10] [--webhooks-only] [--logic] [--uploads]
  *
  * Seeds N responses into a fresh database, starts the production server on
  * it, measures, and prints ONE table: submission throughput next to the two
@@ -17,6 +17,8 @@
  * --reuse: measure on the database described by --state instead of seeding
  *   (it is kept). Measure on a quiet machine.
  * --seconds: length of each submission load (default 10).
+ * --uploads: only the upload scenario (scripts/bench/uploads.ts): one 100 MB
+ *   and 20 concurrent 10 MB uploads to disk, MB/s and the server's RSS growth.
  * --webhooks-only: only the webhook scenario (scripts/bench/webhooks.ts):
  *   throughput without and with one webhook, delivery latency, outbox size.
  * --logic: only the logic scenario (scripts/bench/logic.ts): computePath on
@@ -40,6 +42,7 @@ import { peakRssMb, postLoad, resetPeakRss, rssMb, startChild, streamExport, tim
 import { summarizeProfile } from "./profile";
 import { benchLogic } from "./logic";
 import { benchWebhooks } from "./webhooks";
+import { benchUploads, uploadRows } from "./uploads";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const floorApp = path.join(root, "scripts/bench/floor-app");
@@ -60,6 +63,7 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "10" },
     "webhooks-only": { type: "boolean", default: false },
     logic: { type: "boolean", default: false },
+    uploads: { type: "boolean", default: false },
   },
   strict: true,
 });
@@ -115,6 +119,14 @@ function reuseDatabase(): { database: TestDatabase; seeded: Seeded } {
 }
 
 async function main() {
+  if (args.uploads) {
+    // The upload scenario needs no seeded database: its own, and its own folder.
+    build("app", [], {}, path.join(root, args["dist-dir"]!, "BUILD_ID"));
+    const result = await benchUploads(log);
+    console.log("| What | Result | Target | Met |\n|---|---|---|---|");
+    for (const r of uploadRows(result)) console.log(`| ${r.join(" | ")} |`);
+    return;
+  }
   const { database, seeded } = args.reuse ? reuseDatabase() : await seedDatabase();
   if (args["seed-only"]) return;
   build("app", [], {}, path.join(root, args["dist-dir"]!, "BUILD_ID"));

@@ -33,6 +33,9 @@ const validQuestions: Record<(typeof questionTypes)[number], Record<string, unkn
   consent: { type: "consent", text: "I agree to the terms", required: true },
   time: { type: "time", min: "08:00", max: "18:30" },
   "opinion-scale": { type: "opinion-scale", scaleMin: 1, scaleMax: 7, minLabel: "Low", maxLabel: "High" },
+  "file-upload": { type: "file-upload", maxFiles: 3, maxFileSizeMB: 5, accept: [".pdf", "image/*"] },
+  signature: { type: "signature", required: true },
+  "picture-choice": { type: "picture-choice", pictures: [{ label: "Cat", image: "01jbz6y8m2c4d6f8g0h2j4k6mb" }], multiple: true },
 };
 
 describe("formSchemaSchema: the form", () => {
@@ -80,7 +83,7 @@ describe("formSchemaSchema: the form", () => {
 
 describe("questionSchema: rules for every question", () => {
   it("rejects an unknown type, naming the known ones", () => {
-    const [issue] = issuesOf(q({ type: "signature" }), questionSchema);
+    const [issue] = issuesOf(q({ type: "video-call" }), questionSchema);
     expect(issue.path).toBe("type");
     expect(issue.message).toContain("short-text");
     expect(issuesOf(q({}), questionSchema)[0].path).toBe("type");

@@ -33,6 +33,9 @@ const cases: Record<QuestionType, { q: Record<string, unknown>; answer?: unknown
   consent: { q: { text: "I agree" }, answer: true, ops: {} },
   time: { q: {}, answer: "09:30", ops: { equals: ["09:30", "09:31"], gt: ["09:00", "09:30"], gte: ["09:30", "10:00"], lt: ["10:00", "09:30"], lte: ["09:30", "09:29"] } },
   "opinion-scale": { q: { scaleMin: 0, scaleMax: 10 }, answer: 3, ops: { equals: [3, 4], gt: [2, 3], gte: [3, 4], lt: [4, 3], lte: [3, 2] } },
+  "file-upload": { q: {}, answer: ["01jbz6y8m2c4d6f8g0h2j4k6m8"], ops: {} },
+  signature: { q: {}, answer: "01jbz6y8m2c4d6f8g0h2j4k6ma", ops: {} },
+  "picture-choice": { q: { pictures: [{ label: "Cat", image: "01jbz6y8m2c4d6f8g0h2j4k6mb" }] }, answer: "Cat", ops: {} },
 };
 const negationOf: Partial<Record<LogicOperator, LogicOperator>> = { notEquals: "equals", notIn: "in", notContains: "contains" };
 

@@ -36,6 +36,9 @@ const samples: { [T in QuestionType]: { question: Record<string, unknown>; answe
   consent: { question: { text: "I agree" }, answer: true },
   time: { question: { min: "08:00" }, answer: "09:30" },
   "opinion-scale": { question: {}, answer: 7 },
+  "file-upload": { question: { maxFiles: 2, accept: [".pdf", "image/*"] }, answer: ["01jbz6y8m2c4d6f8g0h2j4k6m8", "01jbz6y8m2c4d6f8g0h2j4k6m9"] },
+  signature: { question: {}, answer: "01jbz6y8m2c4d6f8g0h2j4k6ma" },
+  "picture-choice": { question: { pictures: [{ label: "Cat", image: "01jbz6y8m2c4d6f8g0h2j4k6mb" }, { label: "Dog", image: "01jbz6y8m2c4d6f8g0h2j4k6mc" }] }, answer: "Dog" },
 };
 
 const parse = (type: QuestionType): Question =>

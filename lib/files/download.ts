@@ -1,0 +1,58 @@
+/**
+ * Serving stored bytes. Never inline from our origin as anything that could
+ * run: respondents' files are attachments with `Content-Security-Policy:
+ * sandbox` and nosniff; assets are raster images only (never SVG), also
+ * sandboxed.
+ */
+import { Readable } from "node:stream";
+import { db } from "@/lib/db/client";
+import { getOwnedForm } from "@/lib/forms/forms";
+import { notFound } from "@/lib/http/errors";
+import { storage } from "@/lib/storage";
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name. */
+export function contentDisposition(kind: "attachment" | "inline", name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+async function bytesOf(file: { storageKey: string; size: number; contentType: string }, headers: Record<string, string>): Promise<Response> {
+  const body = await storage().get(file.storageKey);
+  if (!body) throw notFound("File");
+  return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
+    status: 200,
+    headers: {
+      "content-type": file.contentType,
+      "content-length": String(file.size),
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "sandbox",
+      ...headers,
+    },
+  });
+}
+
+/** GET /api/forms/:id/responses/:responseId/files/:fileId — the owner only; anything else is 404. */
+export async function downloadResponseFile(userId: string, formId: string, responseId: string, fileId: string): Promise<Response> {
+  const form = await getOwnedForm(userId, formId);
+  const file = await db.storedFile.findFirst({ where: { id: fileId, formId: form.id, responseId, kind: "upload" } });
+  if (!file) throw notFound("File");
+  return bytesOf(file, { "content-disposition": contentDisposition("attachment", file.name), "cache-control": "private, no-store" });
+}
+
+/**
+ * GET /api/assets/:id — public once its form is published; before that only
+ * its owner (a session or API key) sees it; anyone else gets 404.
+ */
+export async function serveAsset(assetId: string, viewerId: string | null): Promise<Response> {
+  const asset = await db.storedFile.findFirst({ where: { id: assetId, kind: "asset" } });
+  if (!asset) throw notFound("Asset");
+  const form = await db.form.findUnique({ where: { id: asset.formId }, select: { userId: true, publishedVersion: true, status: true } });
+  if (!form) throw notFound("Asset");
+  const isPublic = form.status === "published";
+  if (!isPublic && form.userId !== viewerId) throw notFound("Asset");
+  return bytesOf(asset, {
+    "content-disposition": contentDisposition("inline", asset.name),
+    "cache-control": isPublic ? "public, max-age=300" : "private, no-store",
+    "cross-origin-resource-policy": "same-site",
+  });
+}
