@@ -15,6 +15,7 @@ import { Alert, Button, Card, CopyButton, InlineStatus, Input, Select, Tabs, Tex
 import { callApi } from "@/components/dashboard/api";
 import { LivePreview } from "./preview";
 import { QuestionList } from "./question-list";
+import { BuilderFormContext } from "@/components/question-types/shared/builder-form";
 import { SettingsPanel, type FormSettings } from "./settings-panel";
 import type { BuilderValues } from "./types";
 import { useAutosave, type SaveState } from "./use-autosave";
@@ -133,6 +134,7 @@ export function Builder({ form }: { form: FormDetail }) {
 
   return (
     <FormProvider {...methods}>
+      <BuilderFormContext.Provider value={{ formId: form.id }}>
       <div className="builder-toolbar">
         <div className="row">
           <InlineStatus tone={save.tone}><span data-testid="save-state" data-state={autosave.state}>{save.text}</span></InlineStatus>
@@ -190,6 +192,7 @@ export function Builder({ form }: { form: FormDetail }) {
           />
         </aside>
       </div>
+      </BuilderFormContext.Provider>
     </FormProvider>
   );
 }

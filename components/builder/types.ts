@@ -32,6 +32,12 @@ export interface EditableQuestion {
   multiple?: boolean;
   /** consent: the statement agreed to. */
   text?: string;
+  /** file-upload */
+  maxFiles?: number;
+  maxFileSizeMB?: number;
+  accept?: string[];
+  /** picture-choice: a label and an asset id (POST /api/forms/:id/assets) each. */
+  pictures?: { label: string; image?: string }[];
 }
 
 export interface BuilderValues {
