@@ -112,6 +112,15 @@ export function useUploads(questionKey: string, initialIds: readonly string[], o
     update(() => [], true);
   }, [update]);
 
+  // Answers set from outside after mount (an immersive form resumed after a reload) join the list.
+  const given = initialIds.join(",");
+  useEffect(() => {
+    const missing = initialIds.filter((id) => !ref.current.some((i) => i.id === id));
+    if (!missing.length) return;
+    update((list) => [...list, ...missing.map((id, n): FileItem => ({ key: id, id, name: `Uploaded file ${list.length + n + 1}`, size: null, state: "done", progress: 1 }))]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the ids themselves
+  }, [given]);
+
   // Leaving the page (or the question being unmounted) cancels what is in flight.
   useEffect(() => () => {
     for (const h of handles.current.values()) h.abort();

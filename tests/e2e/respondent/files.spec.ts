@@ -96,10 +96,10 @@ test("classic: checks before sending, cancel, drop, remove, a drawn signature; t
   await expect(page.getByRole("heading", { name: "Thanks for your response!" })).toBeFocused();
 
   const [stored] = await finishedResponses(api, form.id);
-  const cv = stored.answers.cv as { name: string; size: number; contentType: string; url: string }[];
+  const cv = stored.answers.cv as { id: string; name: string; size: number; contentType: string; url: string }[];
   expect(cv).toHaveLength(1);
   expect(cv[0]).toMatchObject({ name: "cv.pdf", size: PDF.length, contentType: "application/pdf" });
-  expect(cv[0].url).toBe(`/api/forms/${form.id}/responses/${stored.id}/files/${(cv[0] as { id: string }).id}`);
+  expect(cv[0].url).toBe(`/api/forms/${form.id}/responses/${stored.id}/files/${cv[0].id}`);
   const sig = stored.answers.sig as { name: string; size: number; contentType: string; url: string };
   expect(sig).toMatchObject({ contentType: "image/png" });
   // The drawing is in it: a blank 600×200 PNG compresses far smaller.
@@ -167,3 +167,36 @@ async function ownerBytes(url: string): Promise<Buffer> {
   expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   return Buffer.from(await res.arrayBuffer());
 }
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a plain file input and a PNG for the signature post as multipart; a refused file is said next to its question", async ({ page }) => {
+    const form = await publishForm(api, { title: "Files (no JavaScript)", mode: "classic", questions });
+    const openedAt = await openForm(page, form.slug, "", { interactive: false });
+    await expect(page.locator("form.fl-r")).toHaveAttribute("enctype", "multipart/form-data");
+    await expect(page.getByRole("button", { name: "Use this signature" })).toBeHidden();
+
+    // Bytes that are not an accepted type (an HTML page named .pdf) come back with the server's message.
+    await page.getByLabel("Your CV").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html><script>alert(1)</script></html>") });
+    await page.getByLabel("Sign here: PNG image of your signature").setInputFiles({ name: "sig.png", mimeType: "image/png", buffer: PNG });
+    await waitForFillTime(page, openedAt);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(new RegExp(`/s/${form.slug}$`));
+    await expect(page.locator(".fl-error").filter({ hasText: /accepts/ })).toBeVisible();
+    expect(await finishedResponses(api, form.id)).toHaveLength(0);
+
+    await page.getByLabel("Your CV").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
+    await page.getByLabel("Sign here: PNG image of your signature").setInputFiles({ name: "sig.png", mimeType: "image/png", buffer: PNG });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(new RegExp(`/s/${form.slug}/thanks$`));
+
+    const [stored] = await finishedResponses(api, form.id);
+    const cv = stored.answers.cv as { name: string; url: string }[];
+    expect(cv.map((f) => f.name)).toEqual(["cv.pdf"]);
+    expect((await ownerBytes(cv[0].url)).equals(PDF)).toBe(true);
+    const sig = stored.answers.sig as { url: string; contentType: string };
+    expect(sig.contentType).toBe("image/png");
+    expect((await ownerBytes(sig.url)).equals(PNG)).toBe(true);
+  });
+});
