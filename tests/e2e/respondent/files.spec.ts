@@ -25,6 +25,9 @@ test.beforeAll(() => {
   api = apiClient(publicUrl(), key);
 });
 
+/** The upload request of one question (a predicate: a glob's "?" would not be literal). */
+const uploadOf = (question: string) => (url: URL) => url.pathname.endsWith("/files") && url.searchParams.get("question") === question;
+
 const fileInput = (page: Page) => page.getByLabel("Your CV");
 const fileRow = (page: Page, name: string) => page.locator(".fl-file", { has: page.locator(".fl-file-name", { hasText: name }) });
 
@@ -53,7 +56,8 @@ test("classic: checks before sending, cancel, drop, remove, a drawn signature; t
   await expect(page.locator(".fl-file")).toHaveCount(0);
 
   // An upload that hangs can be cancelled; it leaves nothing behind.
-  await page.route("**/files?question=cv", () => {
+  const cvUpload = uploadOf("cv");
+  await page.route(cvUpload, () => {
     /* held: never answered */
   });
   await fileInput(page).setInputFiles({ name: "stuck.pdf", mimeType: "application/pdf", buffer: PDF });
@@ -62,7 +66,7 @@ test("classic: checks before sending, cancel, drop, remove, a drawn signature; t
   await fileRow(page, "stuck.pdf").getByRole("button", { name: "Cancel" }).click();
   await expect(page.locator(".fl-file")).toHaveCount(0);
   await expect(page.getByText("Upload of stuck.pdf cancelled.")).toBeAttached();
-  await page.unroute("**/files?question=cv");
+  await page.unroute(cvUpload);
 
   // Chosen with the picker, and dropped on the zone (desktop).
   await fileInput(page).setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
@@ -132,7 +136,8 @@ test("immersive: a required file, a signature typed with the keyboard, held back
   await expect(page.locator("canvas.fl-signature-pad")).toHaveAttribute("data-inked", "");
   // Its upload is held on the way: Submit waits for it.
   let held: import("@playwright/test").Route | null = null;
-  await page.route("**/files?question=sig", (route) => {
+  const sigUpload = uploadOf("sig");
+  await page.route(sigUpload, (route) => {
     held = route;
   });
   await page.keyboard.press("Tab");
@@ -144,7 +149,7 @@ test("immersive: a required file, a signature typed with the keyboard, held back
   await expect(page.getByText("Wait until the upload has finished.")).toBeVisible();
   await expect.poll(() => held !== null).toBe(true);
   await held!.continue();
-  await page.unroute("**/files?question=sig");
+  await page.unroute(sigUpload);
   await expect(page.getByRole("button", { name: "Signature saved" })).toBeVisible();
   await screenshot(page, "files-immersive");
   await page.getByRole("button", { name: "Submit" }).click();
