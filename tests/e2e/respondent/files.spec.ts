@@ -130,7 +130,7 @@ test("immersive: a required file, a signature typed with the keyboard, held back
   await page.getByRole("button", { name: "OK" }).click();
 
   // The keyboard alternative: type the name, it is written into the pad.
-  const typed = page.getByLabel("Or type your name");
+  const typed = page.getByLabel("Or type your name", { exact: true });
   await typed.focus();
   await page.keyboard.type("Ada Lovelace");
   await expect(page.locator("canvas.fl-signature-pad")).toHaveAttribute("data-inked", "");
