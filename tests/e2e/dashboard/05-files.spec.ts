@@ -54,7 +54,8 @@ async function publishFilesForm(page: Page) {
 
 /** A respondent (own cookie jar) uploads both files and submits through the public API. */
 async function respond(slug: string) {
-  const respondent = await request.newContext({ baseURL: dashboardUrl() });
+  // An empty jar: request.newContext inside a test takes the file's storageState (the owner's session) otherwise.
+  const respondent = await request.newContext({ baseURL: dashboardUrl(), storageState: { cookies: [], origins: [] } });
   try {
     const upload = async (question: string, name: string, mimeType: string, buffer: Buffer) => {
       const res = await respondent.post(`/api/public/forms/${slug}/files?question=${question}`, { multipart: { file: { name, mimeType, buffer } } });
@@ -102,10 +103,10 @@ test("a response's files: names in the table, download with the right bytes and 
   await page.screenshot({ path: "tests/artifacts/dashboard-files.png", fullPage: true });
 
   // Not for anyone else: without the owner's session the same URL gives nothing.
-  const stranger = await request.newContext({ baseURL: dashboardUrl() });
+  const stranger = await request.newContext({ baseURL: dashboardUrl(), storageState: { cookies: [], origins: [] } });
   const href = (await link.getAttribute("href"))!;
   const res = await stranger.get(href, { maxRedirects: 0 });
-  expect(res.status()).not.toBe(200);
+  expect(res.status(), `${res.status()} ${res.headers()["content-type"]}`).not.toBe(200);
   expect((await res.body()).includes(Buffer.from("%PDF"))).toBe(false);
   await stranger.dispose();
 });
