@@ -19,6 +19,7 @@ import { SaveErrorsContext } from "./logic/errors";
 import { PathsPanel } from "./logic/paths-panel";
 import { LivePreview } from "./preview";
 import { QuestionList } from "./question-list";
+import { BuilderFormContext } from "@/components/question-types/shared/builder-form";
 import { SettingsPanel, type FormSettings } from "./settings-panel";
 import type { BuilderValues } from "./types";
 import { useAutosave, type SaveState } from "./use-autosave";
@@ -160,6 +161,7 @@ export function Builder({ form }: { form: FormDetail }) {
   return (
     <FormProvider {...methods}>
       <SaveErrorsContext value={saveErrors}>
+      <BuilderFormContext.Provider value={{ formId: form.id }}>
       <div className="builder-toolbar">
         <div className="row">
           <InlineStatus tone={save.tone}><span data-testid="save-state" data-state={autosave.state}>{save.text}</span></InlineStatus>
@@ -223,6 +225,7 @@ export function Builder({ form }: { form: FormDetail }) {
           />
         </aside>
       </div>
+      </BuilderFormContext.Provider>
       </SaveErrorsContext>
     </FormProvider>
   );

@@ -37,6 +37,12 @@ export interface EditableQuestion {
   showIf?: Condition;
   jump?: JumpRule[];
   scores?: Record<string, number>;
+  /** file-upload */
+  maxFiles?: number;
+  maxFileSizeMB?: number;
+  accept?: string[];
+  /** picture-choice: a label and an asset id (POST /api/forms/:id/assets) each. */
+  pictures?: { label: string; image?: string }[];
 }
 
 export interface BuilderValues {

@@ -16,6 +16,9 @@ import { multipleChoiceCard } from "./multiple-choice/analytics";
 import { npsCard } from "./nps/analytics";
 import { numberCard } from "./number/analytics";
 import { opinionScaleCard } from "./opinion-scale/analytics";
+import { fileUploadCard } from "./file-upload/analytics";
+import { signatureCard } from "./signature/analytics";
+import { pictureChoiceCard } from "./picture-choice/analytics";
 import { phoneCard } from "./phone/analytics";
 import { rankingCard } from "./ranking/analytics";
 import { ratingCard } from "./rating/analytics";
@@ -48,6 +51,9 @@ export const analyticsCards = {
   consent: consentCard,
   time: timeCard,
   "opinion-scale": opinionScaleCard,
+  "file-upload": fileUploadCard,
+  signature: signatureCard,
+  "picture-choice": pictureChoiceCard,
 } satisfies AnalyticsCards;
 
 // Keyed by the entry's own type, each Body takes exactly that entry; TypeScript cannot follow that through a union.

@@ -22,6 +22,9 @@ import { rankingEditor } from "./ranking/builder";
 import { consentEditor } from "./consent/builder";
 import { timeEditor } from "./time/builder";
 import { opinionScaleEditor } from "./opinion-scale/builder";
+import { fileUploadEditor } from "./file-upload/builder";
+import { signatureEditor } from "./signature/builder";
+import { pictureChoiceEditor } from "./picture-choice/builder";
 import type { BuilderEditors } from "./types";
 
 export const builderEditors = {
@@ -45,4 +48,7 @@ export const builderEditors = {
   consent: consentEditor,
   time: timeEditor,
   "opinion-scale": opinionScaleEditor,
+  "file-upload": fileUploadEditor,
+  signature: signatureEditor,
+  "picture-choice": pictureChoiceEditor,
 } satisfies BuilderEditors;

@@ -8,6 +8,7 @@ import type { ComponentType } from "react";
 import type { QuestionType } from "@/lib/schema/form-schema";
 import { dateControl } from "./date/respondent";
 import { dropdownControl } from "./dropdown/respondent";
+import { fileUploadControl } from "./file-upload/respondent";
 import { emailControl } from "./email/respondent";
 import { hiddenControl } from "./hidden/respondent";
 import { longTextControl } from "./long-text/respondent";
@@ -24,6 +25,8 @@ import { rankingControl } from "./ranking/respondent";
 import { consentControl } from "./consent/respondent";
 import { timeControl } from "./time/respondent";
 import { opinionScaleControl } from "./opinion-scale/respondent";
+import { pictureChoiceControl } from "./picture-choice/respondent";
+import { signatureControl } from "./signature/respondent";
 import type { QuestionFieldProps, RespondentControls, ShortcutContext, VisibleQuestion } from "./types";
 import { urlControl } from "./url/respondent";
 import { yesNoControl } from "./yes-no/respondent";
@@ -49,6 +52,9 @@ export const respondentControls = {
   consent: consentControl,
   time: timeControl,
   "opinion-scale": opinionScaleControl,
+  "file-upload": fileUploadControl,
+  signature: signatureControl,
+  "picture-choice": pictureChoiceControl,
 } satisfies RespondentControls;
 
 // The map is keyed by the question's own type, so each entry takes exactly
@@ -56,6 +62,7 @@ export const respondentControls = {
 type AnyControl = {
   Field: ComponentType<QuestionFieldProps>;
   advancesOnPick: boolean;
+  postsFiles?: boolean;
   shortcut?: (q: VisibleQuestion, key: string, ctx: ShortcutContext) => boolean;
 };
 

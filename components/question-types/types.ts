@@ -50,6 +50,8 @@ export interface RespondentControl<T extends QuestionType> {
   Field: ComponentType<QuestionFieldProps<QuestionOf<T>>>;
   /** A pointer pick moves an immersive form on by itself (single picks only). */
   advancesOnPick: boolean;
+  /** Its no-JavaScript post carries files (the page's form is then sent as multipart/form-data). */
+  postsFiles?: boolean;
   /** Immersive-mode keys (letters, digits, Y/N); true when the key was used. */
   shortcut?: (q: QuestionOf<T>, key: string, ctx: ShortcutContext) => boolean;
 }

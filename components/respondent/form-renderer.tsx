@@ -14,6 +14,8 @@
  */
 import { Fragment, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { livePath, mayLeavePath } from "@/lib/logic/respondent";
+import { controlOf } from "@/components/question-types/respondent-controls";
+import { RespondentEnvContext, useUploadTracker } from "@/components/question-types/shared/respondent-env";
 import { HONEYPOT_FIELD, START_TOKEN_FIELD } from "@/lib/public/form-fields";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import { ImmersiveForm } from "./immersive-form";
@@ -67,6 +69,10 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
     initialBanner: props.initialBanner,
     honeypot: () => honeypot.current?.value ?? "",
   });
+  // Uploading controls (files, signatures) need the slug, and hold the form back until their uploads finish.
+  const uploads = useUploadTracker(slug, preview);
+  // Files travel in the no-JavaScript post only as multipart.
+  const multipart = schema.questions.some((q) => controlOf(q.type).postsFiles);
   const [done, setDone] = useState<EndingScreen | null>(null);
   // Marks the form interactive (hydrated): tests and styles can tell server HTML from the live form.
   const [ready, setReady] = useState(false);
@@ -85,6 +91,7 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
       className={`fl-r ${className}${preview ? " fl-preview" : ""}`}
       method="post"
       action={preview ? undefined : props.action}
+      encType={multipart ? "multipart/form-data" : undefined}
       noValidate
       onSubmit={onSubmit}
       aria-label={schema.title}
@@ -103,13 +110,13 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
           <input ref={honeypot} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
-      {children}
+      <RespondentEnvContext.Provider value={uploads.env}>{children}</RespondentEnvContext.Provider>
     </form>
   );
 
   // Immersive needs a step to show; a form of hidden questions only is one Submit button.
   if (schema.mode === "immersive" && schema.questions.some((q) => q.type !== "hidden")) {
-    return <ImmersiveForm {...props} session={session} idPrefix={idPrefix} shell={shell} live={live} mayLeave={mayLeave} ready={ready} />;
+    return <ImmersiveForm {...props} session={session} idPrefix={idPrefix} shell={shell} live={live} mayLeave={mayLeave} ready={ready} pendingUploads={uploads.pending} />;
   }
 
   if (done) return <ThankYou screen={done} preview={preview} onRestart={props.restart} />;
@@ -117,6 +124,11 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
   const visible = schema.questions.flatMap((q, i) => (q.type === "hidden" ? [] : [{ q: q as VisibleQuestion, conditional: mayLeave[i] }]));
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const uploading = uploads.pending(visible.map(({ q }) => q.key));
+    if (Object.keys(uploading).length) {
+      session.setErrors((errs) => ({ ...errs, ...uploading }));
+      return focusQuestion(idPrefix, Object.keys(uploading)[0]);
+    }
     const outcome = await session.submit();
     if (outcome.ok) return setDone(reachedScreen(schema, outcome.reached));
     const first = visible.find(({ q }) => outcome.errors[q.key]);

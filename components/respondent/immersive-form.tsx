@@ -45,6 +45,8 @@ interface ImmersiveProps extends FormRendererProps {
   mayLeave: boolean[];
   /** Hydrated: conditional questions may show their required mark. */
   ready: boolean;
+  /** Questions among `keys` whose files are still uploading, with their message. */
+  pendingUploads?: (keys: readonly string[]) => Record<string, string>;
 }
 
 
@@ -64,7 +66,7 @@ function buildSteps(schema: FormRendererProps["schema"], mayLeave: boolean[]): S
 const onPathOf = (step: Step | undefined, live: LivePath) => (step?.kind === "question" ? step.qs.filter((x) => live.onPath(x.q.key)) : []);
 const isOnPath = (step: Step | undefined, live: LivePath) => step?.kind === "welcome" || onPathOf(step, live).length > 0;
 
-export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell, activeQuestionKey, hiddenValues, restart, live, mayLeave, ready }: ImmersiveProps) {
+export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell, activeQuestionKey, hiddenValues, restart, live, mayLeave, ready, pendingUploads }: ImmersiveProps) {
   const steps = buildSteps(schema, mayLeave);
   const [index, setIndex] = useState(0);
   const [dir, setDir] = useState<"fwd" | "back">("fwd");
@@ -160,7 +162,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
     const path = latest();
     if (step?.kind === "question") {
       const shown = onPathOf(step, path);
-      const found = checkAnswers(shown.map((x) => x.q), session.draftRef.current);
+      const found = { ...checkAnswers(shown.map((x) => x.q), session.draftRef.current), ...pendingUploads?.(shown.map((x) => x.q.key)) };
       const bad = shown.find((x) => found[x.q.key]);
       if (bad) {
         session.setErrors((e) => ({ ...e, ...found }));

@@ -10,6 +10,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Button, ConfirmDialog, LocalTime, useToast } from "@/components/ui";
 import { formatAnswer, questionLabel } from "@/lib/responses/view-model";
+import { FileAnswerList, filesOf } from "./file-answer";
 import type { ResponseColumn, ResponseRow } from "./types";
 import styles from "./responses.module.css";
 
@@ -101,18 +102,19 @@ export function ResponseDetail({ formId, columns, response, position, onNewer, o
 
         <dl className={styles.answers}>
           {columns.map((c) => {
-            const text = formatAnswer(response.answers[c.key], c);
+            const files = filesOf(response.answers[c.key]);
+            const text = files ? "" : formatAnswer(response.answers[c.key], c);
             return (
               <div key={c.key}>
                 <dt>{questionLabel(c)}</dt>
-                <dd>{text || <span className="muted">No answer</span>}</dd>
+                <dd>{files ? <FileAnswerList files={files} /> : text || <span className="muted">No answer</span>}</dd>
               </div>
             );
           })}
           {extra.map((key) => (
             <div key={key}>
               <dt>{key} <span className={styles.labelNote}>(no longer in the form)</span></dt>
-              <dd>{formatAnswer(response.answers[key])}</dd>
+              <dd>{filesOf(response.answers[key]) ? <FileAnswerList files={filesOf(response.answers[key])!} /> : formatAnswer(response.answers[key])}</dd>
             </div>
           ))}
         </dl>

@@ -8,6 +8,7 @@
  */
 import { useRef, useState, type KeyboardEvent } from "react";
 import { formatAnswer, questionLabel, truncate } from "@/lib/responses/view-model";
+import { fileNames, filesOf } from "./file-answer";
 import { ResponseDetail } from "./response-detail";
 import { LocalTime } from "@/components/ui";
 import type { ResponseColumn, ResponseRow } from "./types";
@@ -96,7 +97,8 @@ export function ResponsesTable({ formId, columns, rows, caption, linked }: Props
                   <LocalTime value={row.submittedAt} />
                 </td>
                 {columns.map((c) => {
-                  const text = formatAnswer(row.answers[c.key], c);
+                  const files = filesOf(row.answers[c.key]);
+                  const text = files ? fileNames(files) : formatAnswer(row.answers[c.key], c);
                   return (
                     <td key={c.key} title={text.length > 60 ? text : undefined}>
                       {text ? truncate(text, 60) : <span className="muted"><span aria-hidden="true">—</span><span className="visually-hidden">No answer</span></span>}

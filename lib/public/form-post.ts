@@ -14,6 +14,7 @@ import type { Answers } from "@/lib/schema/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import { clearEndingCookie, endingCookie, reachedEnding } from "./ending-cookie";
 import { errorsFromDetails, HONEYPOT_FIELD, START_TOKEN_FIELD } from "./form-fields";
+import { hasFileQuestions, readMultipartPost } from "./form-post-files";
 import { findPublishedForm } from "./published-form";
 import { identifyRespondent } from "./respondent";
 export const FLASH_COOKIE = "fl_flash";
@@ -83,17 +84,26 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
   if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
     return plain(415, "Send the form as application/x-www-form-urlencoded or multipart/form-data.");
   }
+  // A form with file questions posts multipart: its files are stored as they stream in (./form-post-files.ts).
+  const withFiles = type.startsWith("multipart/form-data") ? await findPublishedForm(slug) : null;
   let data: FormData;
+  let fileErrors: Record<string, string> = {};
   try {
-    data = await readFormData(req, type);
+    if (withFiles && hasFileQuestions(withFiles.schema)) ({ data, fileErrors } = await readMultipartPost(req, type, slug, withFiles.schema, respondent));
+    else data = await readFormData(req, type);
   } catch (error) {
     if (error instanceof AppError && error.code === "payload_too_large") return plain(413, "The form is too large to send.");
+    if (error instanceof AppError && error.status < 500) return back({ answers: {}, errors: {}, banner: error.message });
+    // Storage or database trouble while storing a file is ours, not the form's: a 500 with its log line.
+    if (withFiles && !(error instanceof AppError)) throw error;
     return plain(400, "The form data could not be read.");
   }
   if (nulPath(Object.fromEntries(data)) !== null) return plain(400, NUL_MESSAGE);
-  const form = await findPublishedForm(slug);
+  const form = withFiles ?? (await findPublishedForm(slug));
   if (!form) return back(null); // the page explains (404)
   const answers = answersFromFormData(form.schema, data);
+  // A refused file (too large, not an accepted type): said next to its question; nothing is submitted.
+  if (Object.keys(fileErrors).length) return back({ answers, errors: fileErrors });
   const field = (name: string) => {
     const v = data.get(name);
     return typeof v === "string" && v !== "" ? v : undefined;

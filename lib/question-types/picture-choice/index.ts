@@ -11,7 +11,8 @@ export const assetUrl = (assetId: string) => `/api/assets/${assetId}`;
 
 const pictureOption = z.strictObject({
   label: nonBlankText("An option needs a label").max(200).describe("What the answer stores; also the image's alt text"),
-  image: z.string().regex(FILE_ID_PATTERN, "Not an asset id").describe("An asset id from POST /api/forms/:id/assets; served at /api/assets/:id"),
+  // Optional: the builder's new question has labelled tiles before their images are uploaded (a tile without one shows its label).
+  image: z.string().regex(FILE_ID_PATTERN, "Not an asset id").optional().describe("An asset id from POST /api/forms/:id/assets; served at /api/assets/:id"),
 });
 
 export const definition = z

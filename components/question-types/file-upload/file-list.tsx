@@ -1,0 +1,164 @@
+"use client";
+/**
+ * The respondent's files of one question while they upload: progress,
+ * cancel, retry, remove; every change of state said in a live region. Plain
+ * React hooks only (the respondent page leaves the Next.js client runtime).
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useRespondentEnv } from "../shared/respondent-env";
+import { ABORTED, formatSize, uploadFile, type UploadHandle } from "./upload";
+
+export interface FileItem {
+  /** Local key (a file id once uploaded). */
+  key: string;
+  name: string;
+  size: number | null;
+  state: "uploading" | "done" | "failed";
+  progress: number;
+  /** The stored file's id (state "done"). */
+  id?: string;
+  error?: string;
+  /** Kept for Retry. */
+  blob?: Blob;
+}
+
+let seq = 0;
+
+/**
+ * The items of one question and their uploads. `onIds` gets the uploaded
+ * ids, in the order chosen, whenever they change.
+ */
+export function useUploads(questionKey: string, initialIds: readonly string[], onIds: (ids: string[]) => void) {
+  const env = useRespondentEnv();
+  const [items, setItems] = useState<FileItem[]>(() =>
+    initialIds.map((id, i) => ({ key: id, id, name: `Uploaded file ${i + 1}`, size: null, state: "done", progress: 1 })),
+  );
+  const [said, setSaid] = useState("");
+  const ref = useRef(items);
+  const handles = useRef(new Map<string, UploadHandle>());
+  const onIdsRef = useRef(onIds);
+  onIdsRef.current = onIds;
+
+  const update = useCallback((fn: (list: FileItem[]) => FileItem[], idsChanged = false) => {
+    ref.current = fn(ref.current);
+    setItems(ref.current);
+    env.setUploading(questionKey, ref.current.some((i) => i.state === "uploading"));
+    if (idsChanged) onIdsRef.current(ref.current.flatMap((i) => (i.state === "done" && i.id ? [i.id] : [])));
+  }, [env, questionKey]);
+
+  const patch = useCallback((key: string, change: Partial<FileItem>, idsChanged = false) =>
+    update((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)), idsChanged), [update]);
+
+  const start = useCallback((key: string, blob: Blob, name: string) => {
+    if (!env.slug || env.preview) {
+      patch(key, { state: "failed", error: "Uploads are off in the preview.", blob: undefined });
+      return;
+    }
+    patch(key, { state: "uploading", progress: 0, error: undefined });
+    let last = 0;
+    const handle = uploadFile(env.slug, questionKey, blob, name, (fraction) => {
+      // A re-render per percent is plenty.
+      if (fraction - last >= 0.01 || fraction === 1) {
+        last = fraction;
+        patch(key, { progress: fraction });
+      }
+    });
+    handles.current.set(key, handle);
+    void handle.result.then((r) => {
+      handles.current.delete(key);
+      if (!ref.current.some((i) => i.key === key)) return; // removed meanwhile
+      if (r.ok) {
+        patch(key, { state: "done", progress: 1, id: r.file.id, size: r.file.size, blob: undefined }, true);
+        setSaid(`${name} uploaded.`);
+      } else if (r.code === ABORTED) {
+        update((list) => list.filter((i) => i.key !== key));
+        setSaid(`Upload of ${name} cancelled.`);
+      } else {
+        // 413/415 will not get better by retrying the same bytes.
+        const retry = r.status !== 413 && r.status !== 415;
+        patch(key, { state: "failed", error: r.message, blob: retry ? blob : undefined });
+        setSaid(`${name} could not be uploaded: ${r.message}`);
+      }
+    });
+  }, [env, patch, questionKey, update]);
+
+  /** Adds files to the list and uploads them (a `problem` instead: listed as failed, never sent). */
+  const add = useCallback((files: { blob: Blob; name: string; problem: string | null }[]) => {
+    const added = files.map((f) => ({ key: `local-${++seq}`, ...f }));
+    update((list) => [
+      ...list,
+      ...added.map((f): FileItem => ({ key: f.key, name: f.name, size: f.blob.size, state: f.problem ? "failed" : "uploading", progress: 0, error: f.problem ?? undefined })),
+    ]);
+    for (const f of added) if (!f.problem) start(f.key, f.blob, f.name);
+    const problems = added.filter((f) => f.problem).map((f) => f.problem);
+    if (problems.length) setSaid(problems.join(" "));
+  }, [start, update]);
+
+  const cancel = useCallback((key: string) => handles.current.get(key)?.abort(), []);
+  const retry = useCallback((key: string) => {
+    const item = ref.current.find((i) => i.key === key);
+    if (item?.blob) start(key, item.blob, item.name);
+  }, [start]);
+  const remove = useCallback((key: string) => {
+    const item = ref.current.find((i) => i.key === key);
+    handles.current.get(key)?.abort();
+    update((list) => list.filter((i) => i.key !== key), item?.state === "done");
+    if (item) setSaid(`${item.name} removed.`);
+  }, [update]);
+
+  /** Drops every item (a signature redrawn): in-flight uploads are aborted. */
+  const clear = useCallback(() => {
+    for (const h of handles.current.values()) h.abort();
+    update(() => [], true);
+  }, [update]);
+
+  // Answers set from outside after mount (an immersive form resumed after a reload) join the list.
+  const given = initialIds.join(",");
+  useEffect(() => {
+    const missing = initialIds.filter((id) => !ref.current.some((i) => i.id === id));
+    if (!missing.length) return;
+    update((list) => [...list, ...missing.map((id, n): FileItem => ({ key: id, id, name: `Uploaded file ${list.length + n + 1}`, size: null, state: "done", progress: 1 }))]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the ids themselves
+  }, [given]);
+
+  // Leaving the page (or the question being unmounted) cancels what is in flight.
+  useEffect(() => () => {
+    for (const h of handles.current.values()) h.abort();
+  }, []);
+
+  return { items, said, add, cancel, retry, remove, clear };
+}
+
+/** The list under the picker: one row per file with its state and buttons. */
+export function FileRows({ items, idBase, cancel, retry, remove }: { items: FileItem[]; idBase: string } & Pick<ReturnType<typeof useUploads>, "cancel" | "retry" | "remove">) {
+  if (!items.length) return null;
+  return (
+    <ul className="fl-files" aria-label="Files">
+      {items.map((item) => {
+        const nameId = `${idBase}-${item.key}`;
+        return (
+          <li key={item.key} className={`fl-file fl-file-${item.state}`} data-state={item.state}>
+            <span className="fl-file-name" id={nameId}>{item.name}</span>
+            {item.size !== null ? <span className="fl-file-size">{formatSize(item.size)}</span> : null}
+            {item.state === "uploading" ? (
+              <progress className="fl-file-progress" max={100} value={Math.round(item.progress * 100)} aria-labelledby={nameId} aria-valuetext={`Uploading, ${Math.round(item.progress * 100)}%`} />
+            ) : null}
+            {item.state === "done" ? <span className="fl-file-status">Uploaded</span> : null}
+            {item.state === "failed" ? <span className="fl-file-error">{item.error}</span> : null}
+            <span className="fl-file-actions">
+              {item.state === "uploading" ? (
+                <button type="button" className="fl-link-button" aria-describedby={nameId} onClick={() => cancel(item.key)}>Cancel</button>
+              ) : null}
+              {item.state === "failed" && item.blob ? (
+                <button type="button" className="fl-link-button" aria-describedby={nameId} onClick={() => retry(item.key)}>Retry</button>
+              ) : null}
+              {item.state !== "uploading" ? (
+                <button type="button" className="fl-link-button" aria-label={`Remove ${item.name}`} onClick={() => remove(item.key)}>Remove</button>
+              ) : null}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
