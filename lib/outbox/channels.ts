@@ -5,35 +5,42 @@
  */
 import { sendOutboxEmail } from "@/lib/email/send";
 import { EmailPermanent, EmailRetryable } from "@/lib/email/mailer";
-import { deliverWebhookMessage, leaseMs } from "@/lib/webhooks/deliver";
+import { leaseMs, prepareWebhookAttempts, type PreparedAttempt } from "@/lib/webhooks/deliver";
 import type { ClaimedMessage } from "./claim";
 import type { OutboxChannel } from "./enqueue";
 import { renewLease, type AttemptResult } from "./record";
 
 export interface ChannelSender {
-  /** Makes one attempt; never throws for the receiver's failures (they are results). */
-  attempt(message: ClaimedMessage): Promise<AttemptResult>;
+  /**
+   * Readies one attempt per message (all of one target), lookups shared, in
+   * order; each, when called, makes its attempt. The worker calls them as
+   * slots free up. None rejects for the receiver's failures (they are results).
+   */
+  prepare(messages: readonly ClaimedMessage[]): Promise<PreparedAttempt[]>;
   /** At most this many attempts at once per target (webhook) per instance. */
   concurrencyKey(message: ClaimedMessage): string;
 }
 
+async function attemptEmail(message: ClaimedMessage): Promise<AttemptResult> {
+  try {
+    // Renewed after composing (database reads), as a webhook does before its POST.
+    await sendOutboxEmail({ id: message.id, payload: message.payload }, () => renewLease(message, leaseMs()));
+    return { outcome: "succeeded" };
+  } catch (error) {
+    if (error instanceof EmailPermanent) return { outcome: "permanent", error: error.message };
+    if (error instanceof EmailRetryable) return { outcome: "retry", error: error.message };
+    return { outcome: "retry", error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 const email: ChannelSender = {
-  async attempt(message) {
-    try {
-      // Renewed after composing (database reads), as a webhook does before its POST.
-      await sendOutboxEmail({ id: message.id, payload: message.payload }, () => renewLease(message, leaseMs()));
-      return { outcome: "succeeded" };
-    } catch (error) {
-      if (error instanceof EmailPermanent) return { outcome: "permanent", error: error.message };
-      if (error instanceof EmailRetryable) return { outcome: "retry", error: error.message };
-      return { outcome: "retry", error: error instanceof Error ? error.message : String(error) };
-    }
-  },
+  // Composed when sent (lib/email/send.ts), which renews the lease itself.
+  prepare: async (messages) => messages.map((message) => () => attemptEmail(message)),
   concurrencyKey: () => "email",
 };
 
 const webhook: ChannelSender = {
-  attempt: deliverWebhookMessage,
+  prepare: prepareWebhookAttempts,
   concurrencyKey: (message) => `webhook:${message.webhookId}`,
 };
 

@@ -15,7 +15,7 @@
  *   due again (at-least-once: receivers de-duplicate on `webhook-id`).
  */
 import { provider } from "@/lib/db/client";
-import { empty, rawExec, rawQuery, sql, type RawSql } from "@/lib/db/raw";
+import { empty, exec, join, rawQuery, rawTransaction, sql, type RawSql } from "@/lib/db/raw";
 import type { OutboxChannel } from "./enqueue";
 
 export interface ClaimedMessage {
@@ -63,9 +63,19 @@ async function claimWhere(condition: RawSql, limit: number, now: Date, leaseMs: 
   return rows.map(toClaimed);
 }
 
-/** Up to `limit` due rows, oldest due first. */
-export function claimDue(limit: number, now: Date, leaseMs: number): Promise<ClaimedMessage[]> {
-  return claimWhere(sql`"status" = 'pending' AND "nextAttemptAt" <= ${now}`, limit, now, leaseMs);
+/** Targets the worker has enough of (lib/outbox/worker.ts): their rows are left for later rounds. */
+export interface ClaimSkip {
+  busyWebhooks: readonly string[];
+  emailBusy: boolean;
+}
+
+/** Up to `limit` due rows, oldest due first, none of a busy target. */
+export function claimDue(limit: number, now: Date, leaseMs: number, skip: ClaimSkip = { busyWebhooks: [], emailBusy: false }): Promise<ClaimedMessage[]> {
+  const notBusy = skip.busyWebhooks.length
+    ? sql` AND ("webhookId" IS NULL OR "webhookId" NOT IN (${join(skip.busyWebhooks.map((id) => sql`${id}`))}))`
+    : empty;
+  const notEmail = skip.emailBusy ? sql` AND "channel" <> 'email'` : empty;
+  return claimWhere(sql`"status" = 'pending' AND "nextAttemptAt" <= ${now}${notBusy}${notEmail}`, limit, now, leaseMs);
 }
 
 /**
@@ -78,9 +88,11 @@ export async function claimForRetry(id: string, webhookId: string, now: Date, le
   return claimed ?? null;
 }
 
-/** Gives back rows claimed but not attempted (the worker is stopping or the webhook is busy). */
-export async function releaseClaims(messages: ClaimedMessage[]): Promise<void> {
-  for (const m of messages) {
-    await rawExec(sql`UPDATE "OutboxMessage" SET "leaseUntil" = NULL, "attempts" = "attempts" - 1 WHERE "id" = ${m.id} AND "attempts" = ${m.attempts}`);
-  }
+/** Gives back rows claimed but not attempted (the worker is stopping), in one transaction. */
+export async function releaseClaims(messages: readonly ClaimedMessage[]): Promise<void> {
+  await rawTransaction(function* () {
+    for (const m of messages) {
+      yield* exec(sql`UPDATE "OutboxMessage" SET "leaseUntil" = NULL, "attempts" = "attempts" - 1 WHERE "id" = ${m.id} AND "attempts" = ${m.attempts}`);
+    }
+  });
 }

@@ -17,6 +17,7 @@
 import type { Tx } from "@/lib/db/client";
 import { exec, sql, type RawWork } from "@/lib/db/raw";
 import { newId } from "@/lib/ids";
+import { outboxWritten } from "./wake";
 import { type WebhookEvent } from "@/lib/webhooks/events";
 
 /** The kinds of outbox rows; each has one sender in lib/outbox/channels.ts. */
@@ -34,10 +35,12 @@ const subscribedTo = (event: WebhookEvent) => `%${JSON.stringify(event)}%`;
  * each webhook its own `webhook-id`.
  */
 export function* enqueueWebhookEvent(formId: string, event: WebhookEvent, payload: unknown, now: Date): RawWork<number> {
-  return yield* exec(sql`
+  const written = yield* exec(sql`
     INSERT INTO "OutboxMessage" ("id", "channel", "webhookId", "formId", "event", "payload", "status", "attempts", "nextAttemptAt", "createdAt")
     SELECT ${"msg_" + newId(now.getTime()) + "_"} || "id", 'webhook', "id", "formId", ${event}, ${JSON.stringify(payload)}, 'pending', 0, ${now}, ${now}
     FROM "Webhook" WHERE "formId" = ${formId} AND "enabled" = ${true} AND "events" LIKE ${subscribedTo(event)}`);
+  if (written > 0) outboxWritten();
+  return written;
 }
 
 /** In a Prisma transaction: the same rows as enqueueWebhookEvent. */
@@ -60,6 +63,7 @@ export async function enqueueWebhookEventTx(tx: Tx, formId: string, event: Webho
       createdAt: now,
     })),
   });
+  outboxWritten();
   return hooks.length;
 }
 
@@ -70,6 +74,7 @@ export function* enqueueMessage(message: { channel: OutboxChannel; formId: strin
   yield* exec(sql`
     INSERT INTO "OutboxMessage" ("id", "channel", "webhookId", "formId", "event", "payload", "status", "attempts", "nextAttemptAt", "createdAt")
     VALUES (${id}, ${channel}, NULL, ${formId}, ${event}, ${JSON.stringify(payload)}, 'pending', 0, ${now}, ${now})`);
+  outboxWritten();
   return id;
 }
 

@@ -1,35 +1,80 @@
 /**
  * The outbox worker: runs in every app process (started by instrumentation.ts),
  * claims due rows (lib/outbox/claim.ts), makes one attempt each through its
- * channel's sender, and records the result (lib/outbox/record.ts).
+ * channel's sender, and records the results (lib/outbox/record.ts).
  *
- * - Polls every OUTBOX_POLL_MS (default 500 ms) and goes again at once while
- *   it finds full batches; a write in this process can wake it sooner.
- * - At most MAX_IN_FLIGHT attempts per process, and at most PER_TARGET at
- *   once to one webhook (or to the SMTP server), so a receiver is never
- *   flooded; rows over that are handed back for the next round.
- * - stopOutboxWorker() (SIGTERM, via scripts/serve.mjs) stops claiming and
- *   waits for the attempts under way; rows claimed by a killed process come
- *   back when their lease expires.
+ * - At most perTarget() (WEBHOOK_CONCURRENCY, default 8) attempts at once to one webhook (or to the SMTP
+ *   server) per instance, so a receiver is never flooded.
+ * - Claims are large (up to BATCH rows) and leave out targets that already
+ *   have a full round running or ready. The rows of one target claimed
+ *   together are prepared together (one lookup of the webhooks, one of the
+ *   responses, one transaction freezing bodies and renewing leases) and then
+ *   wait here, ready, for a free slot; the next claim is made while they
+ *   run. Results are recorded in batches (one transaction per
+ *   RECORD_DELAY_MS). On SQLite every write waits for the one writer,
+ *   submissions included, and on both databases a delivery's statements cost
+ *   CPU: a few statements per round rather than several per delivery are
+ *   what let deliveries keep pace with submissions.
+ * - A row waiting behind a slow receiver keeps its lease: each round renews
+ *   (fenced) those close to running out, and an attempt renews again before
+ *   its POST if it waited long; a row another worker took over is dropped.
+ * - Woken when an attempt ends (a slot is free) and, shortly after, when a
+ *   row is written in this process (lib/outbox/wake.ts); otherwise polls
+ *   every OUTBOX_POLL_MS (default 500 ms) for rows of other instances and
+ *   retries coming due.
+ * - stopOutboxWorker() (SIGTERM, via scripts/serve.mjs) stops claiming, hands
+ *   back rows not started, and waits for the attempts under way and their
+ *   records; rows claimed by a killed process come back when their lease
+ *   expires.
  */
 import { claimDue, releaseClaims, type ClaimedMessage } from "./claim";
 import { senderOf } from "./channels";
-import { recordAttempt } from "./record";
-import { leaseMs } from "@/lib/webhooks/deliver";
+import { recordAttempt, recordAttempts, renewLeases, type AttemptResult } from "./record";
+import { onOutboxWrite } from "./wake";
+import { attemptTimeoutMs, leaseMs, type PreparedAttempt } from "@/lib/webhooks/deliver";
 
-const BATCH = 25;
-const MAX_IN_FLIGHT = 50;
-const PER_TARGET = 4;
+/**
+ * Concurrent attempts per target (a webhook; the SMTP server) per instance:
+ * WEBHOOK_CONCURRENCY, default 8, at most 32 (README "Webhooks").
+ */
+export const perTarget = () => Math.min(32, Math.max(1, Math.floor(Number(process.env.WEBHOOK_CONCURRENCY) || 8)));
+/** Rows claimed (and prepared) at once: many, so that a round's lookups serve many deliveries. */
+const BATCH = 64;
+/** Rows running or waiting for a slot, per process. */
+const MAX_HELD = 128;
+/** Results wait this long to be written together. */
+const RECORD_DELAY_MS = 20;
+/** A row written in this process is claimed this long after, with those written meanwhile. */
+const WRITE_WAKE_DELAY_MS = 20;
 
 const pollMs = () => Number(process.env.OUTBOX_POLL_MS || 500);
 export { leaseMs };
 
+interface Waiting {
+  message: ClaimedMessage;
+  run: PreparedAttempt;
+  /** No later than this, the row's lease runs out (counted from before its claim or last renewal). */
+  leaseUntil: number;
+}
+
+interface Target {
+  running: number;
+  waiting: Waiting[];
+}
+
 interface WorkerState {
   stopping: boolean;
   timer: NodeJS.Timeout | null;
+  /** When the scheduled round runs (ms since epoch). */
+  timerAt: number;
   ticking: boolean;
+  /** A wake came during a round: go again right after it. */
+  again: boolean;
   inFlight: Set<Promise<void>>;
-  perTarget: Map<string, number>;
+  targets: Map<string, Target>;
+  results: { message: ClaimedMessage; result: AttemptResult }[];
+  recording: Promise<void> | null;
+  recordTimer: NodeJS.Timeout | null;
 }
 
 // On globalThis: Next may load this module more than once (instrumentation and routes), one worker per process.
@@ -41,90 +86,187 @@ function state(): WorkerState | undefined {
 
 export function startOutboxWorker(): void {
   if (state()) return;
-  globalForWorker.formloomOutbox = { stopping: false, timer: null, ticking: false, inFlight: new Set(), perTarget: new Map() };
+  globalForWorker.formloomOutbox = {
+    stopping: false, timer: null, timerAt: 0, ticking: false, again: false,
+    inFlight: new Set(), targets: new Map(), results: [], recording: null, recordTimer: null,
+  };
   // scripts/serve.mjs is plain JavaScript: it finds the stop function here on SIGTERM.
   (globalThis as Record<symbol, unknown>)[Symbol.for("formloom.outbox.stop")] = stopOutboxWorker;
+  onOutboxWrite(() => wakeOutboxWorker(WRITE_WAKE_DELAY_MS));
   schedule(0);
 }
 
+/** Runs a round in `delayMs`, unless one is due sooner. */
 function schedule(delayMs: number) {
   const s = state();
   if (!s || s.stopping) return;
+  const at = Date.now() + delayMs;
+  if (s.timer && s.timerAt <= at) return;
   if (s.timer) clearTimeout(s.timer);
-  s.timer = setTimeout(() => void tick(), delayMs);
+  s.timerAt = at;
+  s.timer = setTimeout(() => {
+    s.timer = null;
+    void tick();
+  }, delayMs);
   // The worker alone never keeps a process alive.
   s.timer.unref();
 }
 
-/** Ask for a round now (after writing a due row in this process). */
-export function wakeOutboxWorker(): void {
+/** Asks for a round soon (a slot is free, or a due row was written in this process). */
+export function wakeOutboxWorker(delayMs = 0): void {
   const s = state();
-  if (s && !s.ticking) schedule(0);
+  if (!s) return;
+  if (s.ticking) s.again = true;
+  else schedule(delayMs);
 }
 
+const targetOf = (s: WorkerState, key: string) => {
+  let target = s.targets.get(key);
+  if (!target) s.targets.set(key, (target = { running: 0, waiting: [] }));
+  return target;
+};
+
+const keyOf = (message: ClaimedMessage) => senderOf(message.channel)?.concurrencyKey(message) ?? `unknown:${message.channel}`;
+
+/** A round: keep the leases of rows still waiting, claim and prepare more for targets with room, start what slots allow. */
 async function tick() {
   const s = state();
   if (!s || s.stopping || s.ticking) return;
   s.ticking = true;
+  s.again = false;
   let full = false;
   try {
-    const room = Math.min(BATCH, MAX_IN_FLIGHT - s.inFlight.size);
+    await keepLeases(s);
+    let held = 0;
+    const busyWebhooks: string[] = [];
+    let emailBusy = false;
+    for (const [key, target] of s.targets) {
+      held += target.running + target.waiting.length;
+      // A target with a full round running or ready gets no more rows this round.
+      if (target.running + target.waiting.length < perTarget()) continue;
+      if (key === "email") emailBusy = true;
+      else if (key.startsWith("webhook:")) busyWebhooks.push(key.slice("webhook:".length));
+    }
+    const room = Math.min(BATCH, MAX_HELD - held);
     if (room > 0) {
-      const claimed = await claimDue(room, new Date(), leaseMs());
+      const leaseUntil = Date.now() + leaseMs();
+      const claimed = await claimDue(room, new Date(), leaseMs(), { busyWebhooks, emailBusy });
       full = claimed.length === room;
-      const handBack: ClaimedMessage[] = [];
+      const byTarget = new Map<string, ClaimedMessage[]>();
       for (const message of claimed) {
-        if (s.stopping) handBack.push(message);
-        else if (!start(s, message)) handBack.push(message);
+        const key = keyOf(message);
+        byTarget.set(key, [...(byTarget.get(key) ?? []), message]);
       }
-      if (handBack.length) await releaseClaims(handBack);
-      // Only rows over the per-target limit: go on with other targets after a pause.
-      if (handBack.length === claimed.length) full = false;
+      await Promise.all([...byTarget].map(async ([key, messages]) => {
+        const runs = await prepare(messages);
+        // Stopping meanwhile: hand them back now rather than when their lease runs out.
+        if (s.stopping) return releaseClaims(messages);
+        const target = targetOf(s, key);
+        messages.forEach((message, i) => target.waiting.push({ message, run: runs[i], leaseUntil }));
+        startWaiting(s, key, target);
+      }));
     }
   } catch (error) {
-    console.error("outbox worker: claim failed", error);
+    console.error("outbox worker: round failed", error);
   } finally {
     s.ticking = false;
   }
-  schedule(full ? 0 : pollMs());
+  for (const [key, target] of s.targets) startWaiting(s, key, target);
+  schedule(full || s.again ? 0 : pollMs());
 }
 
-/** Starts an attempt unless its target is at its limit. */
-function start(s: WorkerState, message: ClaimedMessage): boolean {
-  const sender = senderOf(message.channel);
-  const key = sender ? sender.concurrencyKey(message) : "unknown";
-  const running = s.perTarget.get(key) ?? 0;
-  if (running >= PER_TARGET) return false;
-  s.perTarget.set(key, running + 1);
-  const done: Promise<void> = attempt(message)
-    .then(() => undefined, (error) => console.error(`outbox worker: attempt ${message.id} failed`, error))
+async function prepare(messages: ClaimedMessage[]): Promise<PreparedAttempt[]> {
+  const sender = senderOf(messages[0].channel);
+  if (!sender) return messages.map((m) => () => Promise.resolve<AttemptResult>({ outcome: "permanent", error: `Unknown outbox channel "${m.channel}"` }));
+  return sender.prepare(messages);
+}
+
+/**
+ * Rows waiting for a slot behind a slow receiver could outlive their lease:
+ * renew (fenced) those within a timeout and a margin of it; a row another
+ * worker took over meanwhile is dropped, unsent and unrecorded.
+ */
+async function keepLeases(s: WorkerState) {
+  const soon = Date.now() + attemptTimeoutMs() + 10_000;
+  const due = [...s.targets.values()].flatMap((t) => t.waiting.filter((w) => w.leaseUntil < soon));
+  if (due.length === 0) return;
+  const leaseUntil = Date.now() + leaseMs();
+  const held = await renewLeases(due.map((w) => w.message), leaseMs());
+  const lost = new Set(due.filter((_, i) => !held[i]));
+  due.forEach((w) => (w.leaseUntil = leaseUntil));
+  if (lost.size) for (const target of s.targets.values()) target.waiting = target.waiting.filter((w) => !lost.has(w));
+}
+
+/** Starts the target's waiting rows its free slots allow. */
+function startWaiting(s: WorkerState, key: string, target: Target) {
+  const limit = perTarget();
+  while (target.running < limit && target.waiting.length && !s.stopping) {
+    const { message, run } = target.waiting.shift()!;
+    target.running++;
+    const done: Promise<void> = run()
+      .then((result) => queueResult(s, message, result))
+      .catch((error) => console.error(`outbox worker: attempt ${message.id} failed`, error))
+      .finally(() => {
+        s.inFlight.delete(done);
+        target.running--;
+        if (target.running === 0 && target.waiting.length === 0 && s.targets.get(key) === target) s.targets.delete(key);
+        if (s.stopping) return;
+        // The freed slot goes to a row ready and waiting; a round claims more.
+        startWaiting(s, key, target);
+        wakeOutboxWorker();
+      });
+    s.inFlight.add(done);
+  }
+}
+
+/** Results are written together, RECORD_DELAY_MS after the first of them. */
+function queueResult(s: WorkerState, message: ClaimedMessage, result: AttemptResult) {
+  s.results.push({ message, result });
+  if (!s.recordTimer && !s.stopping) s.recordTimer = setTimeout(() => void flushResults(s), RECORD_DELAY_MS);
+}
+
+async function flushResults(s: WorkerState): Promise<void> {
+  if (s.recordTimer) clearTimeout(s.recordTimer);
+  s.recordTimer = null;
+  // One write at a time; results that arrive meanwhile go in the next.
+  while (s.recording) await s.recording;
+  const batch = s.results.splice(0);
+  if (batch.length === 0) return;
+  s.recording = recordAttempts(batch)
+    .then(() => undefined)
+    .catch(async (error) => {
+      // A batch that failed as a whole (a lost connection, a busy timeout): row by row, so one cannot sink the rest.
+      console.error("outbox worker: recording results failed; row by row", error);
+      for (const { message, result } of batch) {
+        await recordAttempt(message, result).catch((e) => console.error(`outbox worker: recording ${message.id} failed`, e));
+      }
+    })
     .finally(() => {
-      s.inFlight.delete(done);
-      const left = (s.perTarget.get(key) ?? 1) - 1;
-      if (left > 0) s.perTarget.set(key, left);
-      else s.perTarget.delete(key);
-      // A freed slot may let a held-back row go.
-      wakeOutboxWorker();
+      s.recording = null;
     });
-  s.inFlight.add(done);
-  return true;
+  await s.recording;
 }
 
-/** One attempt of a claimed row, recorded; also for rows an API request claimed (retry, test). */
+/** One attempt of a claimed row, recorded; for rows an API request claimed (retry, test). */
 export async function attempt(message: ClaimedMessage): Promise<string> {
   const sender = senderOf(message.channel);
-  const result = sender
-    ? await sender.attempt(message)
-    : ({ outcome: "permanent", error: `Unknown outbox channel "${message.channel}"` } as const);
+  const [run] = await prepare([message]);
+  const result = await run();
   return recordAttempt(message, result);
 }
 
-/** Stops claiming and waits (up to `graceMs`) for the attempts under way. */
+/** Stops claiming, hands back rows not started, and waits (up to `graceMs`) for the attempts under way and their records. */
 export async function stopOutboxWorker(graceMs = 10_000): Promise<void> {
   const s = state();
   if (!s || s.stopping) return;
   s.stopping = true;
   if (s.timer) clearTimeout(s.timer);
+  const waiting = [...s.targets.values()].flatMap((t) => t.waiting.splice(0).map((w) => w.message));
   const wait = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
-  await Promise.race([Promise.allSettled([...s.inFlight]), wait]);
+  const drain = async () => {
+    if (waiting.length) await releaseClaims(waiting).catch((error) => console.error("outbox worker: handing back claims failed", error));
+    await Promise.allSettled([...s.inFlight]);
+    await flushResults(s);
+  };
+  await Promise.race([drain(), wait]);
 }

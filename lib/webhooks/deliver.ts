@@ -14,59 +14,123 @@
  */
 import { db } from "@/lib/db/client";
 import { emailConfigured } from "@/lib/email/config";
-import { exec, rawTransaction, sql } from "@/lib/db/raw";
+import { exec, join, rawQuery, rawTransaction, sql } from "@/lib/db/raw";
 import { bumpOutboxVersion, enqueueMessage } from "@/lib/outbox/enqueue";
 import type { ClaimedMessage } from "@/lib/outbox/claim";
-import { freezeBody, renewLease, type AttemptResult } from "@/lib/outbox/record";
+import { freezeAndRenew, renewLease, type AttemptResult } from "@/lib/outbox/record";
 import type { ResponseEventPayload } from "@/lib/outbox/response-events";
-import { getResponseRow } from "./response-snapshot";
+import { getResponseRows, type ResponseObject } from "./response-snapshot";
 import { openSecret, UnreadableSecret } from "./secrets";
 import { signatureHeader } from "./sign";
 import { postJson } from "./http-post";
 
 export const attemptTimeoutMs = () => Number(process.env.WEBHOOK_TIMEOUT_MS || 15_000);
-/** A claim's lease: longer than the POST may take, counted again from just before the POST (renewLease). */
+/** A claim's lease: longer than the POST may take, counted again from just before the POST (freezeAndRenew). */
 export const leaseMs = () => attemptTimeoutMs() * 2 + 10_000;
 const disableAfterMs = () => Number(process.env.WEBHOOK_DISABLE_AFTER_MS || 5 * 24 * 3_600_000);
 
+type Hook = { id: string; formId: string; url: string; failingSince: Date | null; secrets: string[] | UnreadableSecret };
+
 /** The JSON body of a message: `{ type, timestamp, data: { formId, … } }`. */
-async function buildBody(message: ClaimedMessage): Promise<string> {
+function buildBody(message: ClaimedMessage, responses: Map<string, ResponseObject>): string {
   const payload = JSON.parse(message.payload) as Record<string, unknown>;
   const data: Record<string, unknown> = { formId: message.formId, ...payload };
   if (message.event === "response.finished" && !payload.response) {
     const { responseId } = payload as unknown as ResponseEventPayload;
     // Deleted before its first attempt: the event still goes out, with `response: null`.
-    data.response = message.formId ? await getResponseRow(message.formId, responseId) : null;
+    data.response = responses.get(responseId) ?? null;
   }
   return JSON.stringify({ type: message.event, timestamp: message.createdAt.toISOString(), data });
 }
 
-export async function deliverWebhookMessage(message: ClaimedMessage): Promise<AttemptResult> {
-  const hook = message.webhookId
-    ? await db.webhook.findUnique({ where: { id: message.webhookId }, select: { id: true, formId: true, url: true, secret: true, previousSecret: true, previousSecretUntil: true, failingSince: true } })
-    : null;
-  if (!hook) return { outcome: "permanent", error: "The webhook no longer exists" };
+function responseToRead(message: ClaimedMessage): { formId: string; responseId: string } | null {
+  if (message.body !== null || message.event !== "response.finished" || !message.formId) return null;
+  const payload = JSON.parse(message.payload) as Partial<ResponseEventPayload>;
+  return payload.response || !payload.responseId ? null : { formId: message.formId, responseId: payload.responseId };
+}
 
-  let secrets: string[];
-  try {
-    secrets = [openSecret(hook.secret)];
-    if (hook.previousSecret && hook.previousSecretUntil && hook.previousSecretUntil > new Date()) secrets.push(openSecret(hook.previousSecret));
-  } catch (error) {
-    if (error instanceof UnreadableSecret) return { outcome: "retry", error: error.message };
-    throw error;
-  }
+const toDate = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date));
 
-  let body = message.body;
-  if (body === null) {
-    body = await buildBody(message);
-    await freezeBody(message, body);
+/** The webhooks of the rows (raw: this runs for every delivery), their secrets opened once each. */
+async function loadHooks(ids: string[]): Promise<Map<string, Hook>> {
+  const hooks = new Map<string, Hook>();
+  if (ids.length === 0) return hooks;
+  const rows = await rawQuery<Record<string, unknown>>(sql`
+    SELECT "id", "formId", "url", "secret", "previousSecret", "previousSecretUntil", "failingSince"
+    FROM "Webhook" WHERE "id" IN (${join(ids.map((id) => sql`${id}`))})`);
+  const now = new Date();
+  for (const row of rows) {
+    let secrets: string[] | UnreadableSecret;
+    try {
+      secrets = [openSecret(String(row.secret))];
+      const until = toDate(row.previousSecretUntil);
+      if (row.previousSecret && until && until > now) secrets.push(openSecret(String(row.previousSecret)));
+    } catch (error) {
+      if (!(error instanceof UnreadableSecret)) throw error;
+      secrets = error;
+    }
+    hooks.set(String(row.id), { id: String(row.id), formId: String(row.formId), url: String(row.url), failingSince: toDate(row.failingSince), secrets });
   }
+  return hooks;
+}
+
+/** One attempt, ready to go: it resolves to its result (at once when there is nothing to send). */
+export type PreparedAttempt = () => Promise<AttemptResult>;
+
+/**
+ * Prepares attempts of several claimed webhook rows, the lookups shared:
+ * their webhooks in one query, the responses of the bodies still to build in
+ * one, then one transaction that freezes the new bodies and renews every
+ * lease (lib/outbox/record.ts). Each attempt, when started, renews its lease
+ * again if it has waited long enough to leave less than the timeout and a
+ * margin, then POSTs. None rejects for the receiver's failures.
+ */
+export async function prepareWebhookAttempts(messages: readonly ClaimedMessage[]): Promise<PreparedAttempt[]> {
+  const hooks = await loadHooks([...new Set(messages.flatMap((m) => (m.webhookId ? [m.webhookId] : [])))]);
+  const reads = messages.map((m) => (m.webhookId && hooks.has(m.webhookId) ? responseToRead(m) : null));
+  const responses = await getResponseRows(reads.filter((r) => r !== null));
+
+  const settled = (result: AttemptResult): PreparedAttempt => () => Promise.resolve(result);
+  const out: PreparedAttempt[] = [];
+  const toHold: { index: number; message: ClaimedMessage; hook: Hook; secrets: string[]; body: string; frozen: boolean }[] = [];
+  for (const message of messages) {
+    const hook = message.webhookId ? hooks.get(message.webhookId) : undefined;
+    if (!hook) out.push(settled({ outcome: "permanent", error: "The webhook no longer exists" }));
+    else if (hook.secrets instanceof UnreadableSecret) out.push(settled({ outcome: "retry", error: hook.secrets.message }));
+    else {
+      const body = message.body ?? buildBody(message, responses);
+      toHold.push({ index: out.length, message, hook, secrets: hook.secrets, body, frozen: message.body !== null });
+      out.push(settled({ outcome: "retry", error: "not prepared" }));
+    }
+  }
+  if (toHold.length === 0) return out;
   // The lookups above may have waited long on a loaded database (the lease was
   // counted from the claim): send only while this attempt still holds the row,
   // with a lease counted from now, so no other instance can take it mid-POST.
-  if (!(await renewLease(message, leaseMs()))) {
-    return { outcome: "retry", error: "The claim expired before sending and was taken over" };
-  }
+  const lease = leaseMs();
+  const heldUntil = Date.now() + lease;
+  const held = await freezeAndRenew(toHold.map((h) => ({ message: h.message, body: h.frozen ? null : h.body })), lease);
+  toHold.forEach((ready, i) => {
+    out[ready.index] = held[i]
+      ? async () => {
+          // Waited for a free slot so long that the POST might outlast the lease: renew it first (fenced the same way).
+          if (heldUntil - Date.now() < attemptTimeoutMs() + 5_000 && !(await renewLease(ready.message, lease))) return takenOver;
+          return send(ready);
+        }
+      : settled(takenOver);
+  });
+  return out;
+}
+
+const takenOver: AttemptResult = { outcome: "retry", error: "The claim expired before sending and was taken over" };
+
+/** One attempt of one claimed row, now (a retry asked for, a test ping; tests). */
+export async function deliverWebhookMessage(message: ClaimedMessage): Promise<AttemptResult> {
+  const [attempt] = await prepareWebhookAttempts([message]);
+  return attempt();
+}
+
+async function send({ message, hook, secrets, body }: { message: ClaimedMessage; hook: Hook; secrets: string[]; body: string }): Promise<AttemptResult> {
   const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
     "webhook-id": message.id,

@@ -8,6 +8,14 @@
  *   connected to is the one that was checked: a DNS answer that changes
  *   between the check and the connection cannot sneak in. TLS still verifies
  *   the certificate against the URL's host name (`servername`).
+ * - connections are kept alive and reused for the same host and port (one
+ *   pooled agent per scheme): a reused socket skips the lookup, but it is
+ *   still connected to the address checked when it was opened — and the
+ *   policy depends on the address alone, so that address is still allowed.
+ *   Idle sockets close after IDLE_SOCKET_MS (below common servers' own
+ *   keep-alive timeouts); a request on a reused socket that the receiver had
+ *   just closed (reset before any answer) is sent again once, on a new
+ *   connection (looked up and checked again), within the same deadline.
  * - redirects are not followed (a 3xx is a failure);
  * - the whole attempt has one deadline (WEBHOOK_TIMEOUT_MS, default 15 s);
  * - at most RESPONSE_KEEP_BYTES of the answer are kept, and reading stops there.
@@ -18,6 +26,13 @@ import net, { type LookupFunction } from "node:net";
 import { hostOf, resolveAllowed } from "./address-policy";
 
 export const RESPONSE_KEEP_BYTES = 4096;
+/** Idle kept-alive sockets close after this (Node's own server closes them after 5 s). */
+const IDLE_SOCKET_MS = 4_000;
+/** Idle sockets kept per host: as many as the worker's attempts at once to one webhook may reach (lib/outbox/worker.ts). */
+const IDLE_SOCKETS_PER_HOST = 32;
+
+const agentOptions = { keepAlive: true, maxFreeSockets: IDLE_SOCKETS_PER_HOST, timeout: IDLE_SOCKET_MS, scheduling: "lifo" as const };
+const agents = { "http:": new http.Agent(agentOptions), "https:": new https.Agent(agentOptions) };
 
 export type PostResult =
   | { ok: true; statusCode: number; body: string }
@@ -47,12 +62,26 @@ export async function postJson(url: string, headers: Record<string, string>, bod
       return { ok: false, error: `Connection refused: ${(error as Error).message}` };
     }
   }
+  const target = new URL(url);
+  if (target.protocol !== "https:" && target.protocol !== "http:") return { ok: false, error: `Unsupported URL scheme ${target.protocol}` };
+  const deadline = Date.now() + timeoutMs;
+  let result = await postOnce(target, headers, body, timeoutMs, agents[target.protocol]);
+  if (result.staleSocket && Date.now() < deadline) result = await postOnce(target, headers, body, deadline - Date.now(), false);
+  const { staleSocket: _, ...answer } = result;
+  return answer as PostResult;
+}
+
+/**
+ * One request. `staleSocket`: it went out on a reused socket that was reset
+ * before any answer came — almost always the receiver closing it while idle,
+ * as the request arrived — which Node's documentation says to send again
+ * (on a new connection here; receivers de-duplicate on webhook-id anyway).
+ */
+function postOnce(target: URL, headers: Record<string, string>, body: string, timeoutMs: number, agent: http.Agent | false): Promise<PostResult & { staleSocket?: boolean }> {
+  const client = target.protocol === "https:" ? https : http;
   return new Promise((resolve) => {
-    const target = new URL(url);
-    const client = target.protocol === "https:" ? https : target.protocol === "http:" ? http : null;
-    if (!client) return resolve({ ok: false, error: `Unsupported URL scheme ${target.protocol}` });
     let settled = false;
-    const finish = (result: PostResult) => {
+    const finish = (result: PostResult & { staleSocket?: boolean }) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
@@ -64,8 +93,7 @@ export async function postJson(url: string, headers: Record<string, string>, bod
         method: "POST",
         headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "Formloom-Webhooks/1" },
         lookup: checkedLookup,
-        // A fresh connection per attempt: a pooled socket would skip the lookup (and its check).
-        agent: false,
+        agent,
         servername: hostOf(target),
       },
       (response) => {
@@ -95,7 +123,10 @@ export async function postJson(url: string, headers: Record<string, string>, bod
       finish({ ok: false, error: `Timed out after ${timeoutMs} ms` });
       request.destroy();
     }, timeoutMs);
-    request.on("error", (error) => finish({ ok: false, error: `Connection failed: ${error.message}` }));
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      const staleSocket = request.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE");
+      finish({ ok: false, error: `Connection failed: ${error.message}`, staleSocket });
+    });
     request.end(body);
   });
 }

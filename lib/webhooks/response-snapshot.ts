@@ -1,15 +1,28 @@
-/** The response object of GET /api/forms/:id/responses/:responseId, for a webhook body (no owner check: the worker's own read). */
-import { Prisma } from "@/lib/generated/sqlite/client";
-import { db } from "@/lib/db/client";
+/** The response objects of GET /api/forms/:id/responses/:responseId, for webhook bodies (no owner check: the worker's own read). */
+import { join, rawQuery, sql } from "@/lib/db/raw";
 import { filesOfResponses } from "@/lib/files/answers";
 import { serializeResponse } from "@/lib/responses/list";
 
-export async function getResponseRow(formId: string, responseId: string) {
-  const [row] = await db.$queryRaw<Parameters<typeof serializeResponse>[0][]>(Prisma.sql`
-    SELECT r."id", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending"
+export type ResponseObject = ReturnType<typeof serializeResponse>;
+
+/**
+ * Several responses in one query (raw: this runs for every delivery; the
+ * serializer reads driver rows too), each matched with its form; a deleted
+ * one is missing from the map.
+ */
+export async function getResponseRows(wanted: readonly { formId: string; responseId: string }[]): Promise<Map<string, ResponseObject>> {
+  const found = new Map<string, ResponseObject>();
+  if (wanted.length === 0) return found;
+  const ids = [...new Set(wanted.map((w) => w.responseId))];
+  const rows = await rawQuery<Parameters<typeof serializeResponse>[0] & { formId: string }>(sql`
+    SELECT r."id", r."formId", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending"
     FROM "Response" r JOIN "FormVersion" v ON v."id" = r."versionId"
-    WHERE r."formId" = ${formId} AND r."id" = ${responseId}`);
-  if (!row) return null;
-  const files = await filesOfResponses([row.id]);
-  return serializeResponse(row, { formId, files: files.get(row.id) ?? [] });
+    WHERE r."id" IN (${join(ids.map((id) => sql`${id}`))})`);
+  const formOf = new Map(wanted.map((w) => [w.responseId, w.formId]));
+  const mine = rows.filter((row) => formOf.get(row.id) === row.formId);
+  const files = await filesOfResponses(mine.map((row) => row.id));
+  for (const { formId, ...row } of mine) {
+    found.set(row.id, serializeResponse(row, { formId, files: files.get(row.id) ?? [] }));
+  }
+  return found;
 }

@@ -68,6 +68,9 @@ describe(`webhook URLs on private addresses (${kind})`, () => {
     const form = await createPublishedForm(api, feedbackSchema);
     const created = await api.post(`/api/forms/${form.id}/webhooks`, { url: receiver.url });
     expect(created.status).toBe(201);
+    // A host name, checked by the connection's own lookup (the pooled agent must not skip it).
+    const byName = await api.post(`/api/forms/${form.id}/webhooks`, { url: receiver.url.replace("127.0.0.1", "localhost") });
+    expect(byName.status).toBe(201);
     await server.stop();
 
     server = await startServer(database.url, strictEnv);
@@ -78,6 +81,9 @@ describe(`webhook URLs on private addresses (${kind})`, () => {
     const [delivery] = await deliveries();
     expect(delivery.lastError).toMatch(/not a public address/);
     expect(delivery.lastStatusCode).toBeNull();
+    const named = async () => (await api.get(`/api/forms/${form.id}/webhooks/${byName.body.webhook.id}/deliveries`)).body.deliveries;
+    await expect.poll(async () => (await named())[0]?.status, { timeout: 20_000 }).toBe("failed");
+    expect((await named())[0].lastError).toMatch(/localhost resolves to .*not a public address/);
     expect(receiver.requests).toBe(0);
   });
 });
