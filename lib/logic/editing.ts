@@ -194,12 +194,13 @@ export const isScoreOperator = (op: string): op is ScoreOperator => (scoreOperat
 // ---- "always" ----
 
 /**
- * The contract has no literal "true"; a jump that always applies (Typeform's
- * "Always jump to") is stored as this tautology on the score, which every
- * question may use and every reader of the contract understands.
+ * A jump that always applies (Typeform's "Always jump to") is an empty
+ * `all`: every one of no conditions holds, as in logic and in
+ * Array.prototype.every. (An empty `any` would never hold, so the schema
+ * refuses it.)
  */
-export const ALWAYS: Condition = { any: [{ score: true, op: "gte", value: 0 }, { score: true, op: "lt", value: 0 }] };
-export const isAlways = (c: Condition | undefined) => c !== undefined && JSON.stringify(c) === JSON.stringify(ALWAYS);
+export const ALWAYS: Condition = { all: [] };
+export const isAlways = (c: Condition | undefined) => c !== undefined && "all" in c && c.all.length === 0;
 
 // ---- scores ----
 

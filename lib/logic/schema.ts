@@ -19,7 +19,7 @@ const conditionValue = z.union([scalar, z.array(scalar).min(1).max(200)]).descri
 
 const conditionUnion: z.ZodType<Condition> = z.lazy(() =>
   z.union([
-    z.strictObject({ all: z.array(conditionUnion).min(1).max(MAX_RULES) }),
+    z.strictObject({ all: z.array(conditionUnion).max(MAX_RULES).describe("Holds when every item holds; an empty list always holds") }),
     z.strictObject({ any: z.array(conditionUnion).min(1).max(MAX_RULES) }),
     z.strictObject({ not: conditionUnion }),
     z.strictObject({

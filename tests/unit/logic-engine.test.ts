@@ -86,6 +86,10 @@ describe("all, any, not", () => {
     expect(on({ all: [big, hi] }, { n: 11, t: "yo" })).toBe(false);
     expect(on({ all: [big, hi] }, { n: 9, t: "hi" })).toBe(false);
   });
+  it("an empty all always holds (the builder's \"Always\" jump)", () => {
+    expect(on({ all: [] }, {})).toBe(true);
+    expect(on({ not: { all: [] } }, {})).toBe(false);
+  });
   it("any holds when one part holds", () => {
     expect(on({ any: [big, hi] }, { n: 1, t: "hi" })).toBe(true);
     expect(on({ any: [big, hi] }, { n: 11, t: "yo" })).toBe(true);

@@ -114,7 +114,7 @@ test("builder: a branching form with a showIf, scores, jumps to an ending and th
     expect(rate.scores).toEqual({ "5": 10, "4": 5 });
     expect(rate.jump).toEqual([
       { if: { question: "how_would_you_rate_us", op: "gte", value: 4 }, to: "happy" },
-      { if: { any: [{ score: true, op: "gte", value: 0 }, { score: true, op: "lt", value: 0 }] }, to: "end" },
+      { if: { all: [] }, to: "end" },
     ]);
     expect(more.key).toBe("anything_else");
     expect(form.draft.endings).toEqual([{ key: "happy", title: "Thanks, happy customer" }]);
