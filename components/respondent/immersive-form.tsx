@@ -67,7 +67,8 @@ const isOnPath = (step: Step | undefined, live: LivePath) => step?.kind === "wel
 export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell, activeQuestionKey, hiddenValues, restart, live, mayLeave, ready }: ImmersiveProps) {
   const steps = buildSteps(schema, mayLeave);
   const [index, setIndex] = useState(0);
-  const [dir, setDir] = useState<"fwd" | "back">("fwd");
+  // "still" on arrival: the first screen shows at once, it does not fade in (LCP).
+  const [dir, setDir] = useState<"fwd" | "back" | "still">("still");
   const [done, setDone] = useState<EndingScreen | null>(null);
   const indexRef = useRef(0);
   // The steps taken to reach this one, in order: Back retraces them.
