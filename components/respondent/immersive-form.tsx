@@ -259,11 +259,11 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
           <div className="fl-progress" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
             <span style={{ width: `${pct}%` }} />
           </div>
-          {steps[0]?.kind !== "welcome" ? (
+          {steps[0]?.kind !== "welcome" || index > 0 ? (
             <h1 className="fl-topbar">{schema.title}</h1>
           ) : (
-            // On the welcome step the title is its heading already.
-            <p className={`fl-topbar${index === 0 ? " fl-topbar-quiet" : ""}`} aria-hidden={index === 0 || undefined}>{schema.title}</p>
+            // On the welcome step the title is its heading already (past it, the page keeps one <h1>).
+            <p className="fl-topbar fl-topbar-quiet" aria-hidden="true">{schema.title}</p>
           )}
           <div className="fl-steps">
             {steps.map((step, i) => (
