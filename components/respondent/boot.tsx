@@ -12,6 +12,7 @@ import { render } from "preact";
 import "@/app/globals.css";
 import { FormRenderer, ThankYou, type FormRendererProps } from "./form-renderer";
 import { deviceStore, enableDeviceStore, SAVED_OFFLINE_MESSAGE } from "./offline/device-store";
+import { endingScreen } from "./logic";
 import { flushQueued } from "./offline/flush";
 
 const data = document.getElementById("fl-data");
@@ -27,7 +28,8 @@ if (data && root) {
   render(<FormRenderer {...props} initialAnswers={initialAnswers} initialBanner={queued ? SAVED_OFFLINE_MESSAGE : props.initialBanner} />, root);
   if (queued) {
     void flushQueued(queued).then((stored) => {
-      if (stored) render(<ThankYou schema={props.schema} />, root);
+      // The default ending: the ending logic reached is not kept with the queue.
+      if (stored) render(<ThankYou screen={endingScreen(props.schema, null)} />, root);
     });
   }
   if ("serviceWorker" in navigator) {
