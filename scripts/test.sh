@@ -15,7 +15,8 @@ echo "== typecheck"
 npx tsc --noEmit
 
 echo "== build ($NEXT_DIST_DIR)"
-npx next build > /tmp/formloom-build.log 2>&1 || { cat /tmp/formloom-build.log; exit 1; }
+npx tsx scripts/build-respondent.ts > /tmp/formloom-build.log 2>&1 || { cat /tmp/formloom-build.log; exit 1; }
+npx next build >> /tmp/formloom-build.log 2>&1 || { cat /tmp/formloom-build.log; exit 1; }
 
 echo "== integration tests on SQLite"
 TEST_DB=sqlite npx vitest run "$@"

@@ -69,7 +69,8 @@ const isOnPath = (step: Step | undefined, live: LivePath) => step?.kind === "wel
 export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell, activeQuestionKey, hiddenValues, restart, live, mayLeave, ready, pendingUploads }: ImmersiveProps) {
   const steps = buildSteps(schema, mayLeave);
   const [index, setIndex] = useState(0);
-  const [dir, setDir] = useState<"fwd" | "back">("fwd");
+  // "still" on arrival: the first screen shows at once, it does not fade in (LCP).
+  const [dir, setDir] = useState<"fwd" | "back" | "still">("still");
   const [done, setDone] = useState<EndingScreen | null>(null);
   const indexRef = useRef(0);
   // The steps taken to reach this one, in order: Back retraces them.
@@ -260,11 +261,11 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
           <div className="fl-progress" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
             <span style={{ width: `${pct}%` }} />
           </div>
-          {steps[0]?.kind !== "welcome" ? (
+          {steps[0]?.kind !== "welcome" || index > 0 ? (
             <h1 className="fl-topbar">{schema.title}</h1>
           ) : (
-            // On the welcome step the title is its heading already.
-            <p className={`fl-topbar${index === 0 ? " fl-topbar-quiet" : ""}`} aria-hidden={index === 0 || undefined}>{schema.title}</p>
+            // On the welcome step the title is its heading already (past it, the page keeps one <h1>).
+            <p className="fl-topbar fl-topbar-quiet" aria-hidden="true">{schema.title}</p>
           )}
           <div className="fl-steps">
             {steps.map((step, i) => (

@@ -16,6 +16,7 @@ import { livePath, type LivePath } from "@/lib/logic/respondent";
 import type { Ending } from "@/lib/logic/types";
 import type { AnswerValue, Answers } from "@/lib/schema/answers";
 import type { Question } from "@/lib/schema/form-schema";
+import { deviceStore, SAVED_OFFLINE_MESSAGE, whenOnline } from "./offline/device-store";
 import { createResponse, newIdempotencyKey, updateResponse, type ApiResult, type SavedResponse } from "./public-api";
 import { checkAnswers, errorsFromDetails, type Draft, type FieldErrors } from "./validate";
 
@@ -68,6 +69,7 @@ export function useResponse(opts: ResponseOptions) {
   const replace = useCallback((next: Draft) => {
     draftRef.current = next;
     setDraft(next);
+    deviceStore.saveDraft(next); // kept on the device as the respondent goes (off outside the respondent page)
   }, []);
 
   const setAnswer = useCallback((key: string, value: AnswerValue | undefined) => {
@@ -169,8 +171,22 @@ export function useResponse(opts: ResponseOptions) {
         createKey.current = null;
         r = await send(false);
       }
+      // No connection: kept on the device (replayed by boot.tsx after a reload), and sent when it returns.
+      while (!r.ok && r.status === 0 && deviceStore.enabled) {
+        deviceStore.queue({ slug: o.current.slug!, id: idRef.current, createKey: createKey.current, answers: live().answers as Answers, startToken: tokenRef.current, honeypot: o.current.honeypot() || undefined });
+        setBanner(SAVED_OFFLINE_MESSAGE);
+        await whenOnline();
+        r = await send(false);
+        if (r.ok && !r.data.response.finished) {
+          idRef.current = r.data.response.id;
+          createKey.current = null;
+          r = await send(false);
+        }
+      }
       if (r.ok) {
         forgetStartedResponse(o.current.slug);
+        deviceStore.clear();
+        setBanner("");
         return { ok: true, reached };
       }
       const fromServer = r.code === "validation_failed" ? errorsFromDetails(r.details) : {};

@@ -49,6 +49,8 @@ export function pageCsp(nonce: string, pathname: string, dev = false): string {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The respondent page's service worker (public/s/sw.js): 'strict-dynamic' would refuse it.
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

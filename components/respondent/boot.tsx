@@ -1,0 +1,44 @@
+/**
+ * The respondent page's whole script (built by scripts/build-respondent.ts,
+ * with react → preact/compat): takes over the server-rendered form in
+ * <main id="fl-root"> with the same components the server rendered, keeps
+ * answers on the device, and registers the service worker (public/s/sw.js)
+ * that keeps the page for offline use.
+ *
+ * Preact's render() reuses the server's DOM nodes and sets every prop, so
+ * the ids React's useId gave on the server are brought in line with Preact's.
+ */
+import { render } from "preact";
+import "@/app/globals.css";
+import { FormRenderer, ThankYou, type FormRendererProps } from "./form-renderer";
+import { deviceStore, enableDeviceStore, SAVED_OFFLINE_MESSAGE } from "./offline/device-store";
+import { endingScreen } from "./logic";
+import { flushQueued } from "./offline/flush";
+
+const data = document.getElementById("fl-data");
+const root = document.getElementById("fl-root");
+if (data && root) {
+  const props = JSON.parse(data.textContent ?? "{}") as FormRendererProps & { storageKey: string };
+  enableDeviceStore(props.storageKey);
+  // Answers typed before a reload (or a crash) come back first; values from the
+  // page itself (hidden fields from the link, a failed no-JavaScript post) win.
+  const kept = deviceStore.loadDraft();
+  const initialAnswers = kept ? { ...kept, ...props.initialAnswers } : props.initialAnswers;
+  const queued = deviceStore.loadQueued();
+  render(<FormRenderer {...props} initialAnswers={initialAnswers} initialBanner={queued ? SAVED_OFFLINE_MESSAGE : props.initialBanner} />, root);
+  if (queued) {
+    void flushQueued(queued).then((stored) => {
+      // The default ending: the ending logic reached is not kept with the queue.
+      if (stored) render(<ThankYou screen={endingScreen(props.schema, null)} />, root);
+    });
+  }
+  if ("serviceWorker" in navigator) {
+    // The page and its files, kept for offline use once opened (public/s/sw.js).
+    const urls = [location.href, ...Array.from(document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>("script[src], link[rel=stylesheet]"), (el) => ("src" in el ? el.src : el.href))];
+    navigator.serviceWorker
+      .register("/s/sw.js", { scope: "/s/" })
+      .then(() => navigator.serviceWorker.ready)
+      .then((reg) => reg.active?.postMessage({ type: "keep", urls }))
+      .catch(() => undefined);
+  }
+}

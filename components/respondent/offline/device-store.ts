@@ -1,0 +1,84 @@
+/**
+ * The respondent's answers kept on the device (localStorage) as they go, so a
+ * reload or a crashed tab loses nothing, even before any network call has
+ * succeeded; and a submission made without a connection, queued until the
+ * connection returns. Keyed by form slug + published version: answers to an
+ * older version are not poured into a newer one.
+ *
+ * Only the respondent page's bundle (boot.tsx) turns it on; in the builder's
+ * preview and in Next-rendered pages it stays off and does nothing.
+ */
+import type { Answers } from "@/lib/schema/answers";
+import type { Draft } from "../validate";
+
+/**
+ * A submission waiting for the connection: finishing the response `id`, or
+ * creating it with the Idempotency-Key `createKey`, so a replay never stores it twice.
+ */
+export interface QueuedSubmission {
+  slug: string;
+  id: string | null;
+  createKey: string | null;
+  answers: Answers;
+  startToken?: string;
+  honeypot?: string;
+}
+
+let storageKey: string | null = null;
+
+export const SAVED_OFFLINE_MESSAGE = "Saved on this device — will be sent when you are back online.";
+
+/** Turns the device store on for one form version (`<slug>@<version>`). */
+export function enableDeviceStore(key: string) {
+  storageKey = key;
+}
+
+const draftKey = () => `formloom:draft:${storageKey}`;
+const queueKey = () => `formloom:queue:${storageKey}`;
+
+function read<T>(key: string): T | null {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? "null") as T | null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: unknown) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage blocked or full: the page still works, it just forgets on reload.
+  }
+}
+
+export const deviceStore = {
+  get enabled() {
+    return storageKey !== null;
+  },
+  loadDraft(): Draft | null {
+    return storageKey ? read<Draft>(draftKey()) : null;
+  },
+  saveDraft(draft: Draft) {
+    if (storageKey) write(draftKey(), draft);
+  },
+  loadQueued(): QueuedSubmission | null {
+    return storageKey ? read<QueuedSubmission>(queueKey()) : null;
+  },
+  queue(item: QueuedSubmission | null) {
+    if (storageKey) write(queueKey(), item);
+  },
+  /** After the response was stored: nothing is kept for this form any more. */
+  clear() {
+    if (!storageKey) return;
+    write(draftKey(), null);
+    write(queueKey(), null);
+  },
+};
+
+/** Resolves when the browser says it is online (at once if it already does). */
+export function whenOnline(): Promise<void> {
+  if (typeof navigator === "undefined" || navigator.onLine) return Promise.resolve();
+  return new Promise((resolve) => addEventListener("online", () => resolve(), { once: true }));
+}

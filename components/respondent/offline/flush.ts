@@ -1,0 +1,31 @@
+/**
+ * Sends a submission queued on the device (see device-store.ts) once the
+ * browser is online: the page was reloaded, or the tab crashed, after the
+ * respondent submitted without a connection. The same Idempotency-Key (or
+ * the PATCH of the same response) means it is stored exactly once, even if
+ * the tab that queued it sends it too.
+ */
+import { createResponse, updateResponse } from "../public-api";
+import { deviceStore, whenOnline, type QueuedSubmission } from "./device-store";
+
+/** Resolves true once the queued submission is stored (or refused for good: nothing left to send). */
+export async function flushQueued(item: QueuedSubmission): Promise<boolean> {
+  const spam = { startToken: item.startToken, honeypot: item.honeypot };
+  for (;;) {
+    await whenOnline();
+    let r = item.id
+      ? await updateResponse(item.slug, item.id, { answers: item.answers, partial: false, ...spam })
+      : await createResponse(item.slug, { answers: item.answers, partial: false, ...spam }, item.createKey ?? "");
+    if (r.ok && !r.data.response.finished) r = await updateResponse(item.slug, r.data.response.id, { answers: item.answers, partial: false, ...spam });
+    if (r.ok) {
+      deviceStore.clear();
+      return true;
+    }
+    if (r.status !== 0) {
+      // The server said no (closed, invalid…): the form on screen shows what to fix.
+      deviceStore.queue(null);
+      return false;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The public form page as a whole HTML document, rendered by the real React
+ * on the server (built for Node by scripts/build-respondent.ts, called from
+ * app/s/[slug]/route.ts). In the browser the same components run on Preact
+ * (components/respondent/boot.tsx), without the Next.js client runtime.
+ */
+import { renderToString } from "react-dom/server";
+import { FormNotice, type NoticeKind } from "./form-notice";
+import { FormRenderer, type FormRendererProps } from "./form-renderer";
+
+export interface PageAssets {
+  js: string;
+  css: string | null;
+}
+
+export interface FormPageInput {
+  nonce?: string;
+  assets: PageAssets;
+  title: string;
+  description?: string;
+  /** The form (with the props the browser bundle mounts it with), or a notice instead. */
+  form?: FormRendererProps & { storageKey: string };
+  notice?: { kind: NoticeKind; title?: string; opensAt?: Date | null };
+  /** CSS that applies only without JavaScript (inside <noscript>). */
+  noScriptCss?: string;
+}
+
+/** JSON inside <script type="application/json">: nothing in it may close the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+
+export function renderFormPage(input: FormPageInput): string {
+  const { nonce, assets, form, notice } = input;
+  const body = form ? (
+    <main id="fl-root">
+      <FormRenderer {...form} />
+    </main>
+  ) : (
+    <FormNotice kind={notice!.kind} title={notice!.title} opensAt={notice!.opensAt} />
+  );
+  const doc = (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{input.title}</title>
+        {input.description ? <meta name="description" content={input.description} /> : null}
+        {!form ? <meta name="robots" content="noindex" /> : null}
+        {assets.css ? <link rel="stylesheet" href={`/r/${assets.css}`} /> : null}
+        {form && input.noScriptCss ? (
+          <noscript>
+            <style nonce={nonce} dangerouslySetInnerHTML={{ __html: input.noScriptCss }} />
+          </noscript>
+        ) : null}
+        {form ? <script type="module" src={`/r/${assets.js}`} nonce={nonce} async /> : null}
+      </head>
+      <body>
+        {body}
+        {form ? <script type="application/json" id="fl-data" dangerouslySetInnerHTML={{ __html: jsonForScript(form) }} /> : null}
+      </body>
+    </html>
+  );
+  return `<!DOCTYPE html>${renderToString(doc)}`;
+}

@@ -1,0 +1,99 @@
+/**
+ * `npm run build:respondent` (part of `npm run build` and scripts/test.sh):
+ * builds the public form page's own delivery, outside the Next.js client
+ * runtime (see README "Respondent page").
+ *
+ * - the browser bundle: components/respondent/boot.tsx with react → preact/compat,
+ *   minified, content-hashed (.respondent/public/boot-<hash>.js and .css, served
+ *   by app/r/[file] with immutable caching);
+ * - the server renderer: components/respondent/ssr.tsx with the real React and
+ *   react-dom/server for Node (.respondent/ssr.cjs, loaded by app/s/[slug]/route.ts).
+ *   Next's server build cannot render these components itself: route handlers
+ *   see React's react-server build, which has no hooks and no react-dom/server.
+ *
+ * .respondent/manifest.json names the hashed files and what is ours in them.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { build, type BuildOptions, type Plugin } from "esbuild";
+import { gzipSync } from "node:zlib";
+
+const root = path.resolve(import.meta.dirname, "..");
+const out = path.join(root, ".respondent");
+
+/** react, react-dom and the JSX runtime resolve to (external) preact. */
+const reactToPreactExternal: Plugin = {
+  name: "react-to-preact-external",
+  setup(b) {
+    b.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, () => ({ path: "preact/compat", external: true }));
+  },
+};
+
+async function main() {
+  fs.rmSync(out, { recursive: true, force: true });
+  const browserOptions = {
+    absWorkingDir: root,
+    entryPoints: { boot: "components/respondent/boot.tsx" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    target: "es2022",
+    outdir: path.join(out, "public"),
+    entryNames: "[name]-[hash]",
+    assetNames: "[name]-[hash]",
+    jsx: "automatic",
+    jsxImportSource: "react",
+    alias: {
+      react: "preact/compat",
+      "react-dom": "preact/compat",
+      "react/jsx-runtime": "preact/jsx-runtime",
+      "react/jsx-dev-runtime": "preact/jsx-runtime",
+    },
+    define: { "process.env.NODE_ENV": '"production"' },
+    legalComments: "none",
+    metafile: true,
+    logLevel: "warning",
+  } satisfies BuildOptions;
+  const browser = await build(browserOptions);
+  // The same script without the view library (preact kept external): what is ours, for measure-js.
+  const ownOnly = await build({ ...browserOptions, write: false, metafile: false, external: ["preact", "preact/*"], alias: {} , plugins: [reactToPreactExternal] });
+  const ownGzip = ownOnly.outputFiles.filter((f) => f.path.endsWith(".js")).reduce((n, f) => n + gzipSync(f.contents).length, 0);
+  await build({
+    absWorkingDir: root,
+    entryPoints: ["components/respondent/ssr.tsx"],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    outfile: path.join(out, "ssr.cjs"),
+    jsx: "automatic",
+    loader: { ".css": "empty" },
+    define: { "process.env.NODE_ENV": '"production"' },
+    logLevel: "warning",
+  });
+
+  const outputs = Object.entries(browser.metafile.outputs);
+  const js = outputs.find(([f]) => f.endsWith(".js"))!;
+  const css = outputs.find(([f]) => f.endsWith(".css"));
+  // Bytes of our own code vs libraries (preact, zod) in the minified script.
+  let own = 0;
+  let lib = 0;
+  for (const [input, { bytesInOutput }] of Object.entries(js[1].inputs)) {
+    if (input.includes("node_modules/")) lib += bytesInOutput;
+    else own += bytesInOutput;
+  }
+  const manifest = {
+    js: path.basename(js[0]),
+    css: css ? path.basename(css[0]) : null,
+    ownBytes: own,
+    libraryBytes: lib,
+    ownGzip,
+  };
+  fs.writeFileSync(path.join(out, "manifest.json"), JSON.stringify(manifest, null, 2));
+  console.log(`respondent bundle: ${manifest.js} (${own} B ours + ${lib} B preact, minified), ${manifest.css}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
