@@ -77,7 +77,7 @@ describe("refused rules, with the path of the offending part", () => {
     expect(paths(form([text("b", { showIf: { score: true, op: "gt", value: "10" } })]))).toEqual(["questions.0.showIf"]);
     // An empty `all` always holds (the "Always" jump); an empty `any` could never hold.
     expect(formSchemaSchema.safeParse(form([text("a", { jump: [{ if: { all: [] }, to: "c" }] }), text("b"), text("c")])).success).toBe(true);
-    expect(paths(form([text("a", { jump: [{ if: { any: [] }, to: "c" }] }), text("b"), text("c")]))).toEqual(["questions.0.jump.0.if"]);
+    expect(paths(form([text("a", { jump: [{ if: { any: [] }, to: "c" }] }), text("b"), text("c")]))).toEqual(["questions.0.jump.0.if.any"]);
   });
   it("conditions nested too deep are refused before zod walks them", () => {
     let deep: unknown = { question: "a", op: "answered" };
