@@ -3,7 +3,8 @@
  * earlier yes/no, scores on a rating, jump rules to an ending and to the end,
  * the paths picture warning about a question no path reaches, a rule made
  * invalid by a move (its message shown beside it, nothing saved), then save,
- * publish, and the stored draft read back through the API.
+ * publish, and the stored draft read back through the API. The live preview
+ * follows the show-if as the respondent page does.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { dashboardUrl } from "./owner";
@@ -61,6 +62,17 @@ test("builder: a branching form with a showIf, scores, jumps to an ending and th
     await expect(op.locator("option")).toHaveText(["is answered", "is not answered", "is", "is not", "is one of", "is none of"]);
     await op.selectOption({ label: "is" });
     await editor.getByLabel("Show-if of question 2, item 1: value", { exact: true }).selectOption({ label: "Yes" });
+  });
+
+  await test.step("the live preview follows the logic: question 2 appears only after Yes", async () => {
+    const preview = page.getByTestId("live-preview");
+    const use = preview.getByText("What do you use us for?");
+    await expect(preview.getByText("Are you a customer?")).toBeVisible();
+    await expect(use).toBeHidden();
+    await preview.getByText("Yes", { exact: true }).click();
+    await expect(use).toBeVisible();
+    await preview.getByText("No", { exact: true }).click();
+    await expect(use).toBeHidden();
   });
 
   await test.step("question 3: scores and two jump rules", async () => {
