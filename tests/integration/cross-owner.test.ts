@@ -8,8 +8,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
-import { submit } from "../helpers/responses";
-import { client, createOwner, publishedForm, type Client, type Owner } from "../helpers/api";
+import { personCookie, submit } from "../helpers/responses";
+import { baseUrl, client, createOwner, publishedForm, request, type Client, type Owner } from "../helpers/api";
+import { pdf, upload } from "./files-suite";
 import { routeOperations } from "../helpers/routes";
 import { sessionCookie, sessionHeaders } from "../helpers/session";
 
@@ -19,6 +20,7 @@ interface Fixture {
   keyId: string;
   webhookId: string;
   deliveryId: string;
+  fileId: string;
 }
 
 interface RouteCase {
@@ -59,6 +61,9 @@ const ROUTES: RouteCase[] = [
   { method: "POST", path: (f) => `/api/forms/${f.formId}/webhooks/${f.webhookId}/test`, write: true },
   { method: "GET", path: (f) => `/api/forms/${f.formId}/webhooks/${f.webhookId}/deliveries`, write: false },
   { method: "POST", path: (f) => `/api/forms/${f.formId}/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/retry`, write: true },
+  { method: "GET", path: (f) => `/api/forms/${f.formId}/responses/${f.responseId}/files/${f.fileId}`, write: false },
+  // Multipart; the form's owner is checked before the body is read, so no body is needed to get 404.
+  { method: "POST", path: (f) => `/api/forms/${f.formId}/assets`, write: true },
   { method: "DELETE", path: (f) => `/api/keys/${f.keyId}`, write: true },
 ];
 
@@ -71,7 +76,7 @@ const COLLECTION_ROUTES: RouteCase[] = [
   { method: "GET", path: () => "/api/templates", write: false },
 ];
 
-const label = (r: RouteCase) => `${r.method} ${r.path({ formId: ":id", responseId: ":responseId", keyId: ":keyId", webhookId: ":webhookId", deliveryId: ":deliveryId" })}`;
+const label = (r: RouteCase) => `${r.method} ${r.path({ formId: ":id", responseId: ":responseId", keyId: ":keyId", webhookId: ":webhookId", deliveryId: ":deliveryId", fileId: ":fileId" })}`;
 
 function call(c: Client, r: RouteCase, f: Fixture, headers?: Record<string, string>) {
   const fn = { GET: c.get, POST: c.post, PUT: c.put, PATCH: c.patch, DELETE: c.delete }[r.method];
@@ -96,6 +101,7 @@ async function snapshotOf(owner: Owner) {
     notifications: await db.formNotification.findMany({ where: { formId: { in: formIds } }, orderBy: { formId: "asc" } }),
     webhooks: await db.webhook.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
     outbox: await db.outboxMessage.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
+    files: await db.storedFile.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
   };
 }
 
@@ -103,7 +109,7 @@ beforeAll(async () => {
   [a, b] = await Promise.all([createOwner(), createOwner()]);
   const form = await publishedForm(a, {
     title: "A's form",
-    questions: [{ key: "name", type: "short-text", title: "Name" }, { key: "source", type: "hidden" }],
+    questions: [{ key: "name", type: "short-text", title: "Name" }, { key: "source", type: "hidden" }, { key: "cv", type: "file-upload", title: "CV" }],
   });
   const keyId = (await a.api.get("/api/keys")).body.keys.find((k: { name: string }) => k.name === "tests (write)").id;
   // A's webhook and one logged delivery, stored directly: the suite's server
@@ -114,7 +120,14 @@ beforeAll(async () => {
   const deliveryId = "msg_" + newId();
   const now = new Date();
   await db.outboxMessage.create({ data: { id: deliveryId, channel: "webhook", webhookId, formId: form.id, event: "ping", payload: "{}", status: "failed", nextAttemptAt: now, createdAt: now } });
-  fixture = { formId: form.id, responseId: await submit(form.slug, { name: "Ada", source: "mail" }), keyId, webhookId, deliveryId };
+  // A's response carries a file, uploaded and attached as a respondent does.
+  const who = { cookie: personCookie() };
+  const uploaded = await upload(baseUrl(), `/api/public/forms/${form.slug}/files?question=cv`, pdf(2048), "cv.pdf", who);
+  expect(uploaded.status).toBe(201);
+  const fileId: string = uploaded.body.file.id;
+  const submitted = await request("POST", `/api/public/forms/${form.slug}/responses`, { answers: { name: "Ada", source: "mail", cv: [fileId] } }, { headers: who });
+  expect(submitted.status).toBe(201);
+  fixture = { formId: form.id, responseId: submitted.body.response.id, keyId, webhookId, deliveryId, fileId };
   await submit(form.slug, { name: "Grace" }, { partial: true });
   expect((await a.api.put(`/api/forms/${form.id}/notifications`, { recipients: ["a@example.test"] })).status).toBe(200);
   // B owns things too, so "not found" cannot come from B having nothing at all.
@@ -124,7 +137,7 @@ beforeAll(async () => {
 describe("the matrix", () => {
   it("covers every route that addresses an owner's object by id", () => {
     const template = (r: RouteCase) =>
-      `${r.method} ${r.path({ formId: "{id}", responseId: "{responseId}", keyId: "{id}", webhookId: "{webhookId}", deliveryId: "{deliveryId}" }).split("?")[0]}`;
+      `${r.method} ${r.path({ formId: "{id}", responseId: "{responseId}", keyId: "{id}", webhookId: "{webhookId}", deliveryId: "{deliveryId}", fileId: "{fileId}" }).split("?")[0]}`;
     const covered = new Set(ROUTES.map(template));
     const ownerScoped = [...routeOperations().keys()].filter((op) => /^\w+ \/api\/(forms|keys)\/\{id\}/.test(op));
     expect(ownerScoped.length).toBeGreaterThan(10);
@@ -144,7 +157,7 @@ describe("owner B's write key on owner A's objects", () => {
   it("answers exactly as for a missing id (same status, code and message)", { timeout: 120_000 }, async () => {
     for (const r of ROUTES) {
       const theirs = await call(b.api, r, fixture);
-      const missing = await call(b.api, r, { formId: newId(), responseId: newId(), keyId: newId(), webhookId: newId(), deliveryId: newId() });
+      const missing = await call(b.api, r, { formId: newId(), responseId: newId(), keyId: newId(), webhookId: newId(), deliveryId: newId(), fileId: newId() });
       expect({ route: label(r), status: theirs.status, body: theirs.body }).toEqual({ route: label(r), status: missing.status, body: missing.body });
     }
   });
