@@ -4,7 +4,8 @@
  * of distinct values, not of responses. What the counters cannot hold comes
  * from cheap index probes: a number question's min and max (one end of its
  * (formId, finished, questionKey, valueNumber) index range each) and a text
- * question's latest answers (the newest responses first, stopping after 5).
+ * question's latest answers (the newest responses first, stopping after 5),
+ * and a file question's files (no counter holds their sizes: fileTotals).
  * The results are exactly those of rawAggregates() over the same rows (the
  * analytics tests compare both).
  */
@@ -13,7 +14,7 @@ import { Prisma } from "@/lib/generated/sqlite/client";
 import type { Question } from "@/lib/schema/form-schema";
 import { ANSWERED, ON_PATH_UNANSWERED, statKindOf } from "./answer-stats";
 import type { ValueCount } from "@/lib/question-types/spec";
-import { latestAnswers, latestExcluding, needing, round2, TOP_HIDDEN_VALUES, type Aggregates, type NumberStats } from "./question-summaries";
+import { fileTotals, latestAnswers, latestExcluding, needing, round2, TOP_HIDDEN_VALUES, type Aggregates, type NumberStats } from "./question-summaries";
 
 interface StatRow {
   k: string;
@@ -26,11 +27,12 @@ export async function countedAggregates(formId: string, questions: Question[]): 
   const latestOf = needing(questions, "latest");
   const hidden = needing(questions, "top");
   const numbers = needing(questions, "numbers");
-  const [rows, latest, top, extremes] = await Promise.all([
+  const [rows, latest, top, extremes, files] = await Promise.all([
     statRows(formId, questions),
     Promise.all(latestOf.map((q) => latestAnswers({ formId }, q.key, latestExcluding(q)))),
     Promise.all(hidden.map((q) => topValues(formId, q.key))),
     Promise.all(numbers.map((q) => numberExtremes(formId, q.key))),
+    fileTotals({ formId }, needing(questions, "files")),
   ]);
 
   const answered = new Map<string, StatRow>();
@@ -66,6 +68,7 @@ export async function countedAggregates(formId: string, questions: Question[]): 
     latest: new Map(latestOf.map((q, i) => [q.key, latest[i]])),
     top: new Map(hidden.map((q, i) => [q.key, { count: answeredCount(q.key), top: top[i] }])),
     unanswered,
+    files,
   };
 }
 

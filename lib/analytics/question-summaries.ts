@@ -8,7 +8,7 @@ import { db, provider } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { andMetadata, hasMetadata, metadataDriver } from "@/lib/responses/filters";
 import { specOf } from "@/lib/question-types";
-import type { KeyAggregates, LatestAnswer, NumberStats, SummaryNeed, ValueCount } from "@/lib/question-types/spec";
+import type { FileTotals, KeyAggregates, LatestAnswer, NumberStats, SummaryNeed, ValueCount } from "@/lib/question-types/spec";
 import type { Question } from "@/lib/schema/form-schema";
 
 export type { LatestAnswer, NumberStats } from "@/lib/question-types/spec";
@@ -50,19 +50,19 @@ const keyList = (questions: Question[]) => Prisma.join(questions.map((q) => q.ke
  * matching response's answers on the covering (responseId, questionKey,
  * valueText, valueNumber) index, so its cost follows what the filter matches.
  * (m is finished, so are its response's other answers: Answer.finished
- * mirrors Response.finished.)
+ * mirrors Response.finished.) `joined` joins more tables to each answer row.
  */
-function answersOf(scope: Scope, questions: Question[]) {
+function answersOf(scope: Scope, questions: Question[], joined = Prisma.empty) {
   const keys = keyList(questions);
   // Driven from the (formId, finished, ending, score, leftAt) range of the matching responses.
   if (scope.responses) {
-    return Prisma.sql`FROM "Response" r CROSS JOIN "Answer" a
+    return Prisma.sql`FROM "Response" r CROSS JOIN "Answer" a ${joined}
       WHERE ${scope.responses} AND a."responseId" = r."id" AND a."questionKey" IN (${keys})`;
   }
   if (!hasMetadata(scope.metadata)) {
-    return Prisma.sql`FROM "Answer" a WHERE a."formId" = ${scope.formId} AND a."finished" = TRUE AND a."questionKey" IN (${keys})`;
+    return Prisma.sql`FROM "Answer" a ${joined} WHERE a."formId" = ${scope.formId} AND a."finished" = TRUE AND a."questionKey" IN (${keys})`;
   }
-  return Prisma.sql`FROM "Answer" m CROSS JOIN "Answer" a
+  return Prisma.sql`FROM "Answer" m CROSS JOIN "Answer" a ${joined}
     WHERE ${metadataDriver(scope.formId, scope.metadata, true)}
       AND a."responseId" = m."responseId" AND a."questionKey" IN (${keys})`;
 }
@@ -122,6 +122,21 @@ async function totalsByKey(scope: Scope, questions: Question[]) {
 }
 
 /**
+ * Per file-holding question: the stored files its answers name (one answer
+ * row per file id) and their total size, in ONE pass over the answers, each
+ * probing its file by primary key. A file counts only while it is attached to
+ * the response whose answer names it.
+ */
+export async function fileTotals(scope: Scope, questions: Question[]): Promise<Map<string, FileTotals>> {
+  if (!questions.length) return new Map();
+  const rows = await db.$queryRaw<{ k: string; n: number | bigint; bytes: number | bigint | string | null }[]>(Prisma.sql`
+    SELECT a."questionKey" AS k, COUNT(*) AS n, SUM(f."size") AS bytes
+    ${answersOf(scope, questions, Prisma.sql`JOIN "StoredFile" f ON f."id" = a."valueText" AND f."responseId" = a."responseId"`)}
+    GROUP BY a."questionKey"`);
+  return new Map(rows.map((r) => [r.k, { files: Number(r.n), bytes: Number(r.bytes ?? 0) }]));
+}
+
+/**
  * What the per-question summaries are made of, by question key (each
  * question's summary `needs` say which it gets). Two sources fill it: the
  * Answer rows (rawAggregates: any filter) and the running counters
@@ -136,6 +151,8 @@ export interface Aggregates {
   top: Map<string, { count: number; top: { value: string; count: number }[] }>;
   /** Finished responses whose path held the question but left it unanswered (paths.ts). */
   unanswered: Map<string, number>;
+  /** Either source reads them from the Answer rows and the files (fileTotals). */
+  files: Map<string, FileTotals>;
 }
 
 /** The questions whose summary needs any of `needs`. */
@@ -150,12 +167,13 @@ export async function rawAggregates(scope: Scope, questions: Question[]): Promis
   const latestOf = needing(questions, "latest");
   const hidden = needing(questions, "top");
   const numbers = needing(questions, "numbers");
-  const [values, totals, latest, top, unanswered] = await Promise.all([
+  const [values, totals, latest, top, unanswered, files] = await Promise.all([
     countsByValue(scope, needing(questions, "values")),
     totalsByKey(scope, needing(questions, "answered", "numbers")),
     Promise.all(latestOf.map((q) => latestAnswers(scope, q.key, latestExcluding(q)))),
     Promise.all(hidden.map((q) => topValues(scope, q.key))),
     unansweredOnPath(scope, questions),
+    fileTotals(scope, needing(questions, "files")),
   ]);
   return {
     values,
@@ -164,6 +182,7 @@ export async function rawAggregates(scope: Scope, questions: Question[]): Promis
     latest: new Map(latestOf.map((q, i) => [q.key, latest[i]])),
     top: new Map(hidden.map((q, i) => [q.key, top[i]])),
     unanswered,
+    files,
   };
 }
 
@@ -181,6 +200,7 @@ export function shapeSummaries(questions: Question[], agg: Aggregates): Map<stri
       numbers: agg.numbers.get(q.key) ?? null,
       latest: agg.latest.get(q.key) ?? [],
       top: agg.top.get(q.key) ?? { count: 0, top: [] },
+      files: agg.files.get(q.key) ?? { files: 0, bytes: 0 },
     };
     const shaped = specOf(q).summary.shape(q, of);
     if (shaped) out.set(q.key, { ...shaped, unanswered: agg.unanswered.get(q.key) ?? 0 });

@@ -137,6 +137,7 @@ function mergeAggregates(a: Aggregates, b: Aggregates): Aggregates {
     latest: merge(a.latest, b.latest),
     top: merge(a.top, b.top),
     unanswered: merge(a.unanswered, b.unanswered),
+    files: merge(a.files, b.files),
   };
 }
 

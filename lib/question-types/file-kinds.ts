@@ -24,8 +24,16 @@ export interface FileAnswer {
 export const fileRows = (q: { key: string }, value: AnswerValue): AnswerValueRow[] =>
   [value].flat().map((id) => ({ questionKey: q.key, valueText: String(id), valueNumber: null }));
 
-export const fileSummarySchema = z.object({ count: z.int() }).describe("responses with at least one file");
-export const fileSummary = (_q: unknown, agg: KeyAggregates) => ({ responses: agg.answered, summary: { count: agg.answered } });
+export const fileSummarySchema = z.object({
+  count: z.int().describe("Responses with at least one file"),
+  files: z.int().describe("Files attached to those responses"),
+  totalBytes: z.int().describe("Their total size in bytes"),
+});
+export const fileSummaryNeeds = () => ["answered", "files"] as const;
+export const fileSummary = (_q: unknown, agg: KeyAggregates) => ({
+  responses: agg.answered,
+  summary: { count: agg.answered, files: agg.files.files, totalBytes: agg.files.bytes },
+});
 
 /** "name (url)" per file, "; " between; a bare id when the file is unknown. */
 export function fileCell(_q: unknown, value: AnswerValue | FileAnswer | FileAnswer[]): string {

@@ -19,7 +19,7 @@ import type { AnswerSchemaOf } from "./answer-spec";
 export type StatKind = "scale" | "choice" | "ranked" | "number" | "text" | null;
 
 /** Which aggregates a type's summary is made from (lib/analytics/question-summaries.ts computes them). */
-export type SummaryNeed = "values" | "answered" | "numbers" | "latest" | "top";
+export type SummaryNeed = "values" | "answered" | "numbers" | "latest" | "top" | "files";
 
 export interface NumberStats {
   count: number;
@@ -45,6 +45,13 @@ export interface KeyAggregates {
   numbers: NumberStats | null;
   latest: LatestAnswer[];
   top: { count: number; top: { value: string; count: number }[] };
+  /** File-holding types: the stored files its answers name, and their bytes. */
+  files: FileTotals;
+}
+/** The files attached to the answers of one question. */
+export interface FileTotals {
+  files: number;
+  bytes: number;
 }
 
 export interface QuestionTypeSpec<Q extends { key: string; type: string }, S extends z.ZodType = z.ZodType> {

@@ -2,19 +2,23 @@
  * The per-IP submission limit (SUBMISSION_RATE_LIMIT per minute), on servers
  * of their own — the suite's shared server runs with the limit off. On
  * PostgreSQL two app instances on one database share the count (it lives in
- * the database).
+ * the database). Uploads of respondents' files count against the same limit.
  */
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { startServer, type RunningServer } from "../setup/server";
+import { png, upload } from "./files-suite";
 
 const root = path.resolve(import.meta.dirname, "../..");
 let database: TestDatabase;
 const servers: RunningServer[] = [];
 let key: string;
 const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
+const storage = mkdtempSync(path.join(tmpdir(), "formloom-ratelimit-"));
 
 beforeAll(async () => {
   database = await createTestDatabase(kind, "ratelimit");
@@ -31,13 +35,31 @@ beforeAll(async () => {
   // one-machine setup); there a second instance proves the count is shared.
   // One after the other, so that a failing second start still leaves the first to stop.
   const instances = kind === "postgresql" ? 2 : 1;
-  for (let i = 0; i < instances; i++) servers.push(await startServer(database.url, { SUBMISSION_RATE_LIMIT: "3" }));
+  // One trusted proxy hop: a test that sends X-Forwarded-For is a client (an IP) of its own, with its own count.
+  const env = { SUBMISSION_RATE_LIMIT: "3", TRUSTED_PROXY_HOPS: "1", STORAGE_URL: `file:${storage}` };
+  for (let i = 0; i < instances; i++) servers.push(await startServer(database.url, env));
 }, 120_000);
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
   await database?.drop();
+  rmSync(storage, { recursive: true, force: true });
 });
+
+/** A published form with these questions; returns its id and slug. */
+async function publish(server: RunningServer, questions: unknown[]) {
+  const auth = { authorization: `Bearer ${key}` };
+  const created = await call(server, "POST", "/api/forms", { title: "Limited" }, auth);
+  await call(server, "PUT", `/api/forms/${created.body.form.id}/version/draft`, { title: "Limited", questions }, auth);
+  const { slug } = (await call(server, "POST", `/api/forms/${created.body.form.id}/publish`, undefined, auth)).body.form;
+  return { id: created.body.form.id as string, slug: slug as string };
+}
+
+/** A fixed one-minute window: do not straddle its end. */
+async function awayFromWindowEnd() {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 500));
+}
 
 async function call(server: RunningServer, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(server.baseUrl + url, {
@@ -53,15 +75,11 @@ describe("SUBMISSION_RATE_LIMIT", () => {
   it("answers 429 rate_limited with Retry-After past the limit, counting creates and updates, across instances", async () => {
     const [a, b = a] = servers;
     const auth = { authorization: `Bearer ${key}` };
-    const created = await call(a, "POST", "/api/forms", { title: "Limited" }, auth);
-    await call(a, "PUT", `/api/forms/${created.body.form.id}/version/draft`, { title: "Limited", questions: [{ key: "q", type: "short-text", title: "Q" }] }, auth);
-    const { slug } = (await call(a, "POST", `/api/forms/${created.body.form.id}/publish`, undefined, auth)).body.form;
+    const created = await publish(a, [{ key: "q", type: "short-text", title: "Q" }]);
+    const { slug } = created;
     const responses = `/api/public/forms/${slug}/responses`;
     const cookie = { cookie: "fl_rid=ratelimitrespondent0000" };
-
-    // A fixed one-minute window: do not straddle its end.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 500));
+    await awayFromWindowEnd();
 
     const started = await call(a, "POST", responses, { answers: { q: "a" }, partial: true }, cookie);
     expect(started.status).toBe(201);
@@ -78,8 +96,35 @@ describe("SUBMISSION_RATE_LIMIT", () => {
       expect(retryAfter).toBeLessThanOrEqual(60);
     }
     // Refused requests stored nothing; reading is not limited.
-    const form = await call(a, "GET", `/api/forms/${created.body.form.id}`, undefined, auth);
+    const form = await call(a, "GET", `/api/forms/${created.id}`, undefined, auth);
     expect(form.body.form.responseCount).toBe(2);
     expect((await call(a, "GET", `/api/public/forms/${slug}`)).status).toBe(200);
+  });
+
+  it("counts file uploads against the same limit as submissions, and refuses them past it storing nothing", async () => {
+    const [a, b = a] = servers;
+    const form = await publish(a, [{ key: "docs", type: "file-upload", title: "Docs", maxFiles: 2 }]);
+    // Another client than the test above (X-Forwarded-For through the trusted hop), so its count starts at 0.
+    const from = { "x-forwarded-for": "198.51.100.23", cookie: "fl_rid=ratelimituploader00000" };
+    const files = `/api/public/forms/${form.slug}/files?question=docs`;
+    const stored = () => readdirSync(storage, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
+    await awayFromWindowEnd();
+
+    const first = await upload(a.baseUrl, files, png(), "a.png", from);
+    expect(first.status).toBe(201);
+    expect((await upload(b.baseUrl, files, png(), "b.png", from)).status).toBe(201);
+    const submitted = await call(a, "POST", `/api/public/forms/${form.slug}/responses`, { answers: { docs: [first.body.file.id] } }, from);
+    expect(submitted.status).toBe(201);
+    const before = stored();
+
+    // Two uploads and a submission: the limit of 3 is reached for both.
+    for (const server of [a, b]) {
+      const limited = await upload(server.baseUrl, files, png(), "c.png", from);
+      expect(limited.status).toBe(429);
+      expect(limited.body.error.code).toBe("rate_limited");
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    }
+    expect((await call(b, "POST", `/api/public/forms/${form.slug}/responses`, { answers: {} }, from)).status).toBe(429);
+    expect(stored()).toBe(before);
   });
 });

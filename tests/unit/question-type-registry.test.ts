@@ -44,7 +44,7 @@ const samples: { [T in QuestionType]: { question: Record<string, unknown>; answe
 const parse = (type: QuestionType): Question =>
   questionSchema.parse({ key: "q", type, ...(type === "hidden" ? {} : { title: "Q" }), ...samples[type].question });
 
-const emptyAggregates: KeyAggregates = { values: new Map(), answered: 0, numbers: null, latest: [], top: { count: 0, top: [] } };
+const emptyAggregates: KeyAggregates = { values: new Map(), answered: 0, numbers: null, latest: [], top: { count: 0, top: [] }, files: { files: 0, bytes: 0 } };
 
 describe("question-type registries", () => {
   it("every registry lists exactly the question types", () => {
@@ -72,7 +72,7 @@ describe("question-type registries", () => {
     if (type === "statement") expect(shaped).toBeNull();
     else {
       expect(shaped).not.toBeNull();
-      const entry = { key: "q", title: "Q", type, responses: shaped!.responses, summary: shaped!.summary };
+      const entry = { key: "q", title: "Q", type, responses: shaped!.responses, onPath: 0, dropOff: 0, summary: shaped!.summary };
       expect(questionSummaryEntrySchema.safeParse(entry).error).toBeUndefined();
       expect(spec.summary.schema.safeParse(shaped!.summary).success).toBe(true);
     }

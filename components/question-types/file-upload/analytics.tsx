@@ -3,13 +3,11 @@ import styles from "@/components/analytics/analytics.module.css";
 import type { AnalyticsCard } from "../types";
 import { formatSize } from "./upload";
 
-/** How many responses attached files, and (when the summary has it) how much they take up. */
+/** How many responses attached files, how many files and how much they take up. */
 export const fileUploadCard = {
-  Body: ({ entry }) => {
-    // files / totalBytes: shown when the server's summary carries them (lib/question-types/file-kinds.ts).
-    const extra = entry.summary as { files?: number; totalBytes?: number };
-    return <FileCount count={entry.summary.count} files={extra.files} bytes={extra.totalBytes} one="response with files" many="responses with files" />;
-  },
+  Body: ({ entry: { summary } }) => (
+    <FileCount count={summary.count} files={summary.files} bytes={summary.totalBytes} one="response with files" many="responses with files" />
+  ),
 } satisfies AnalyticsCard<"file-upload">;
 
 export function FileCount({ count, files, bytes, one, many }: { count: number; files?: number; bytes?: number; one: string; many: string }) {

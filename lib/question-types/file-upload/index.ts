@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DEFAULT_ACCEPT } from "@/lib/files/accept";
 import { uploadMaxFileMb, DEFAULT_FILE_MB } from "@/lib/files/limits";
 import { base } from "../define";
-import { fileCell, fileRows, fileSummary, fileSummarySchema, postedFileIds } from "../file-kinds";
+import { fileCell, fileRows, fileSummary, fileSummaryNeeds, fileSummarySchema, postedFileIds } from "../file-kinds";
 import { PRESENCE_OPERATORS } from "../kinds";
 import type { QuestionTypeSpec } from "../spec";
 import { answer } from "./answer";
@@ -31,7 +31,7 @@ export const spec = {
   answer,
   rows: fileRows,
   statKind: "text",
-  summary: { schema: fileSummarySchema, needs: () => ["answered"], shape: fileSummary },
+  summary: { schema: fileSummarySchema, needs: fileSummaryNeeds, shape: fileSummary },
   csvCell: fileCell,
   fromFormPost: postedFileIds,
   operators: PRESENCE_OPERATORS,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SIGNATURE_MAX_MB } from "@/lib/files/limits";
 import { base } from "../define";
-import { fileCell, fileRows, fileSummary, fileSummarySchema, postedFileId } from "../file-kinds";
+import { fileCell, fileRows, fileSummary, fileSummaryNeeds, fileSummarySchema, postedFileId } from "../file-kinds";
 import { PRESENCE_OPERATORS } from "../kinds";
 import type { QuestionTypeSpec } from "../spec";
 import { answer } from "./answer";
@@ -18,7 +18,7 @@ export const spec = {
   answer,
   rows: fileRows,
   statKind: "text",
-  summary: { schema: fileSummarySchema, needs: () => ["answered"], shape: fileSummary },
+  summary: { schema: fileSummarySchema, needs: fileSummaryNeeds, shape: fileSummary },
   csvCell: fileCell,
   fromFormPost: postedFileId,
   operators: PRESENCE_OPERATORS,

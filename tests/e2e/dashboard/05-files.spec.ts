@@ -3,7 +3,8 @@
  * (sent through the public API by a respondent with their own cookies) shows
  * the file names in the table; its detail panel links each file for download
  * (the bytes and the name are the ones uploaded) and previews the PNG from a
- * blob: URL — never the respondent's bytes as a page of our origin.
+ * blob: URL — never the respondent's bytes as a page of our origin. The
+ * analytics cards count the responses with files, the files and their size.
  */
 import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -109,4 +110,18 @@ test("a response's files: names in the table, download with the right bytes and 
   expect(res.status(), `${res.status()} ${res.headers()["content-type"]}`).not.toBe(200);
   expect((await res.body()).includes(Buffer.from("%PDF"))).toBe(false);
   await stranger.dispose();
+});
+
+test("analytics: the file and signature cards show responses, files and total size", async ({ page }) => {
+  const form = await publishFilesForm(page);
+  await respond(form.slug);
+  await respond(form.slug);
+
+  await page.goto(`${dashboardUrl()}/forms/${form.id}/analytics`);
+  const card = (key: string) => page.locator(`section[data-question="${key}"]`);
+  await expect(card("cv").locator("[data-count]")).toHaveText("2");
+  await expect(card("cv").locator("[data-files]")).toHaveText("2");
+  await expect(card("cv").locator("[data-bytes]")).toHaveText(`${2 * PDF.length} B`);
+  await expect(card("sig").locator("[data-count]")).toHaveText("2");
+  await expect(card("sig").locator("[data-bytes]")).toHaveText(`${2 * PNG.length} B`);
 });
