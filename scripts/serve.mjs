@@ -50,6 +50,8 @@ const ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH"
 const ALLOW = [...ROUTED_METHODS].join(", ");
 /** How long Node may go on discarding a request body nobody read after its response was sent. */
 const UNREAD_BODY_GRACE_MS = 2_000;
+/** The longest a connection we answered with an error is kept open to drain what its client still sends. */
+const LINGER_MAX_MS = 30_000;
 
 /** The longest path (before `?`) served; query strings keep Node's header limit. */
 const MAX_PATH_BYTES = 2048;
@@ -72,6 +74,8 @@ function decodablePath(url) {
 // The answers this server writes itself never reach Next, so next.config.mjs's
 // headers are not added to them: nosniff (as on every response) here.
 const NOSNIFF = { "x-content-type-options": "nosniff" };
+/** Marks a socket this server has already answered with its own error. */
+const ANSWERED = Symbol("formloom.answered");
 
 /** An error in the API's shape under /api, plain text for pages. */
 function refusePath(req, res, status, code, message) {
@@ -87,6 +91,11 @@ function refusePath(req, res, status, code, message) {
  * reset or timeout gets no answer (nobody is listening, or Node answered 408).
  */
 function answerClientError(error, socket) {
+  // What the client still sends after our answer reaches Node's (failed)
+  // parser again and comes back here: lingeringClose is draining it, and
+  // destroying the socket now would reset the client mid-write (EPIPE) before
+  // it reads the answer.
+  if (socket[ANSWERED]) return;
   if (error.code === "ECONNRESET" || error.code === "ERR_HTTP_REQUEST_TIMEOUT" || !socket.writable || socket.destroyed) {
     socket.destroy();
     return;
@@ -97,6 +106,7 @@ function answerClientError(error, socket) {
     ? errorJson("headers_too_large", "The request line and headers are larger than the server accepts")
     : errorJson("bad_request", "The request is not valid HTTP");
   const answer = () => {
+    socket[ANSWERED] = true;
     socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\nx-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
     lingeringClose(socket);
   };
@@ -115,9 +125,22 @@ function answerClientError(error, socket) {
  * URL under load). Half-close, read and discard what still comes, then close.
  */
 function lingeringClose(socket) {
-  socket.on("data", () => {});
+  // Closed when the client closes (it does once it has read our answer, which
+  // says `connection: close`), or when it has sent nothing for a while. A fixed
+  // deadline instead cut clients that were still writing a large request line
+  // on a busy machine: their write then failed (EPIPE) before they read the answer.
+  let idle;
+  const arm = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => socket.destroy(), UNREAD_BODY_GRACE_MS);
+    idle.unref();
+  };
+  socket.on("data", arm);
+  socket.once("end", () => socket.destroy());
+  socket.once("close", () => clearTimeout(idle));
   socket.resume();
-  setTimeout(() => socket.destroy(), UNREAD_BODY_GRACE_MS).unref();
+  arm();
+  setTimeout(() => socket.destroy(), LINGER_MAX_MS).unref();
 }
 
 /** Cuts the connection if the request body is still coming in after the response. */

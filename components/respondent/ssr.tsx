@@ -55,7 +55,7 @@ export function renderFormPage(input: FormPageInput): string {
       </head>
       <body>
         {body}
-        {form ? <script type="application/json" id="fl-data" dangerouslySetInnerHTML={{ __html: jsonForScript(form) }} /> : null}
+        {form ? <script type="application/json" id="fl-data" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonForScript(form) }} /> : null}
       </body>
     </html>
   );
