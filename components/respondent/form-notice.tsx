@@ -1,7 +1,7 @@
 /**
  * What the public page shows instead of the form when it cannot take this
  * person's answers (server-rendered; no JavaScript needed). The page's
- * <main> is app/s/layout.tsx's.
+ * <main> is the page's: app/s/layout.tsx (thanks page) or components/respondent/ssr.tsx (notices).
  */
 import type { ReactNode } from "react";
 

@@ -35,7 +35,9 @@ export function renderFormPage(input: FormPageInput): string {
       <FormRenderer {...form} />
     </main>
   ) : (
-    <FormNotice kind={notice!.kind} title={notice!.title} opensAt={notice!.opensAt} />
+    <main>
+      <FormNotice kind={notice!.kind} title={notice!.title} opensAt={notice!.opensAt} />
+    </main>
   );
   const doc = (
     <html lang="en">

@@ -39,6 +39,12 @@ export interface Flash {
   errors: Record<string, string>;
   /** A message for the whole form. */
   banner?: string;
+  /**
+   * The start token the page was opened with (lib/public/spam.ts): the page
+   * shown again keeps it, so the respondent's time on the form still counts
+   * and a quick second try is not taken for a bot's.
+   */
+  startToken?: string;
 }
 
 /** The Set-Cookie value carrying `flash` to the page at `path` (answers dropped if too long). */
@@ -56,7 +62,12 @@ export function readFlash(value: string | undefined): Flash | null {
   try {
     const parsed = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
     if (!parsed || typeof parsed !== "object" || typeof parsed.errors !== "object" || typeof parsed.answers !== "object") return null;
-    return { answers: parsed.answers ?? {}, errors: parsed.errors ?? {}, banner: typeof parsed.banner === "string" ? parsed.banner : undefined };
+    return {
+      answers: parsed.answers ?? {},
+      errors: parsed.errors ?? {},
+      banner: typeof parsed.banner === "string" ? parsed.banner : undefined,
+      startToken: typeof parsed.startToken === "string" ? parsed.startToken : undefined,
+    };
   } catch {
     return null;
   }
@@ -78,7 +89,8 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
   const page = `/s/${encodeURIComponent(slug)}`;
   const secure = new URL(req.url).protocol === "https:";
   const respondent = identifyRespondent(req);
-  const back = (flash: Flash | null) => seeOther(page, flash ? flashCookie(flash, page, secure) : null, respondent.setCookie);
+  let postedToken: string | undefined;
+  const back = (flash: Flash | null) => seeOther(page, flash ? flashCookie({ ...flash, startToken: postedToken }, page, secure) : null, respondent.setCookie);
 
   const type = req.headers.get("content-type") ?? "";
   if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
@@ -99,6 +111,8 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
     return plain(400, "The form data could not be read.");
   }
   if (nulPath(Object.fromEntries(data)) !== null) return plain(400, NUL_MESSAGE);
+  const token = data.get(START_TOKEN_FIELD);
+  if (typeof token === "string" && token.length <= 200) postedToken = token;
   const form = withFiles ?? (await findPublishedForm(slug));
   if (!form) return back(null); // the page explains (404)
   const answers = answersFromFormData(form.schema, data);

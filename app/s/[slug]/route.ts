@@ -16,7 +16,7 @@ import { FLASH_COOKIE, readFlash } from "@/lib/public/form-post";
 import { availability, findPublishedForm } from "@/lib/public/published-form";
 import { respondentBundle } from "@/lib/public/respondent-bundle";
 import { hasAnswered, respondentOf } from "@/lib/public/respondent-status";
-import { issueStartToken } from "@/lib/public/spam";
+import { issueStartToken, verifyStartToken } from "@/lib/public/spam";
 
 export const dynamic = "force-dynamic";
 
@@ -85,7 +85,8 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       schema,
       slug,
       storageKey: `${slug}@${form.version}`,
-      startToken: issueStartToken(form.formId),
+      // After a failed no-JS post, the token the page was first opened with (when it verifies).
+      startToken: flash?.startToken && verifyStartToken(form.formId, flash.startToken) !== null ? flash.startToken : issueStartToken(form.formId),
       hiddenValues,
       initialAnswers: flash?.answers,
       initialErrors: flash?.errors,
