@@ -62,6 +62,7 @@ test("one small script, nonced, no Next.js runtime; a <main> landmark; the bundl
 });
 
 test("axe: no violations on any screen, in both modes and on the notices", async ({ page }) => {
+  test.setTimeout(180_000); // a dozen axe audits: about a minute on a busy 2-core machine
   const classic = await publishForm(api, everyTypeForm("classic"));
   const openedAt = await openForm(page, classic.slug);
   await expectAxeClean(page, "classic form");
