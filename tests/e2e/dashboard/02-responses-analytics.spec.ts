@@ -15,12 +15,10 @@
  * page, the bulk ones of (2) and (3) through the public API.
  * Screenshots at 1280 px (and 768 px) go to tests/artifacts/.
  */
-import { mkdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { mkdir, readFile } from "node:fs/promises";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { dashboardUrl } from "./owner";
-import { signIn } from "./session";
+import { signInOncePerFile } from "./session";
 
 const ARTIFACTS = "tests/artifacts";
 const FORM_TITLE = "Friday lunch feedback";
@@ -29,22 +27,7 @@ const FORM_TITLE = "Friday lunch feedback";
 // minimum fill time (3 s) after the page was served; people take longer.
 const HUMAN_FILL_MS = 3_500;
 
-// One sign-in for the whole file (sign-in attempts are rate-limited per
-// email, and the suite's other specs sign the same owner in too).
-const SESSION_STATE = join(tmpdir(), `formloom-e2e-02-session-${process.pid}.json`);
-
-test.use({ viewport: { width: 1280, height: 900 }, storageState: SESSION_STATE });
-
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ storageState: undefined });
-  await signIn(await context.newPage());
-  await context.storageState({ path: SESSION_STATE });
-  await context.close();
-});
-
-test.afterAll(async () => {
-  await rm(SESSION_STATE, { force: true });
-});
+signInOncePerFile("02");
 
 interface Answer {
   ref: string;

@@ -10,29 +10,14 @@
  *
  * Runs after 01-owner-flow on the same server, signed in as the suite's owner.
  */
-import { rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startEmbedder, watchCsp } from "../csp";
 import { dashboardUrl } from "./owner";
-import { signIn } from "./session";
+import { signInOncePerFile } from "./session";
 
-const SESSION_STATE = join(tmpdir(), `formloom-e2e-03-session-${process.pid}.json`);
 const COLUMNS = 14;
 
-test.use({ viewport: { width: 1280, height: 900 }, storageState: SESSION_STATE });
-
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ storageState: undefined });
-  await signIn(await context.newPage());
-  await context.storageState({ path: SESSION_STATE });
-  await context.close();
-});
-
-test.afterAll(async () => {
-  await rm(SESSION_STATE, { force: true });
-});
+signInOncePerFile("03");
 
 async function wideFormWithSparseResponses(page: Page) {
   const origin = dashboardUrl();

@@ -6,29 +6,15 @@
  * blob: URL — never the respondent's bytes as a page of our origin. The
  * analytics cards count the responses with files, the files and their size.
  */
-import { readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { expect, request, test, type Page } from "@playwright/test";
 import { dashboardUrl } from "./owner";
-import { signIn } from "./session";
+import { signInOncePerFile } from "./session";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 
-const SESSION_STATE = join(tmpdir(), `formloom-e2e-05-session-${process.pid}.json`);
-test.use({ viewport: { width: 1280, height: 900 }, storageState: SESSION_STATE });
-
-test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ storageState: undefined });
-  await signIn(await context.newPage());
-  await context.storageState({ path: SESSION_STATE });
-  await context.close();
-});
-
-test.afterAll(async () => {
-  await rm(SESSION_STATE, { force: true });
-});
+signInOncePerFile("05");
 
 async function publishFilesForm(page: Page) {
   const origin = dashboardUrl();

@@ -3,7 +3,10 @@
  * an empty one (the first visit offers "create the owner account" at /setup),
  * or one where the owner exists (sign in at /login). Ends on /forms.
  */
-import { expect, type Page } from "@playwright/test";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
 import { dashboardUrl, OWNER } from "./owner";
 
 export async function signIn(page: Page): Promise<void> {
@@ -21,4 +24,23 @@ export async function signIn(page: Page): Promise<void> {
   }
   await page.waitForURL(/\/forms$/);
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+/**
+ * One sign-in for the whole spec file (sign-in attempts are rate-limited per
+ * email, and the suite's other specs sign the same owner in too): every test
+ * of the file starts with the saved session, in a 1280 × 900 window.
+ */
+export function signInOncePerFile(name: string): void {
+  const state = join(tmpdir(), `formloom-e2e-${name}-session-${process.pid}.json`);
+  test.use({ viewport: { width: 1280, height: 900 }, storageState: state });
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext({ storageState: undefined });
+    await signIn(await context.newPage());
+    await context.storageState({ path: state });
+    await context.close();
+  });
+  test.afterAll(async () => {
+    await rm(state, { force: true });
+  });
 }
