@@ -55,6 +55,10 @@ export async function filesOfResponses(responseIds: readonly string[]): Promise<
     where: { kind: "upload", responseId: { in: [...responseIds] } },
     select: { id: true, responseId: true, questionKey: true, name: true, size: true, contentType: true },
   });
-  for (const row of rows) byResponse.set(row.responseId!, [...(byResponse.get(row.responseId!) ?? []), row]);
+  for (const row of rows) {
+    const files = byResponse.get(row.responseId!);
+    if (files) files.push(row);
+    else byResponse.set(row.responseId!, [row]);
+  }
   return byResponse;
 }

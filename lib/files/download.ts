@@ -46,7 +46,7 @@ export async function downloadResponseFile(userId: string, formId: string, respo
 export async function serveAsset(assetId: string, viewerId: string | null): Promise<Response> {
   const asset = await db.storedFile.findFirst({ where: { id: assetId, kind: "asset" } });
   if (!asset) throw notFound("Asset");
-  const form = await db.form.findUnique({ where: { id: asset.formId }, select: { userId: true, publishedVersion: true, status: true } });
+  const form = await db.form.findUnique({ where: { id: asset.formId }, select: { userId: true, status: true } });
   if (!form) throw notFound("Asset");
   const isPublic = form.status === "published";
   if (!isPublic && form.userId !== viewerId) throw notFound("Asset");

@@ -63,7 +63,7 @@ export async function enqueueWebhookEventTx(tx: Tx, formId: string, event: Webho
       createdAt: now,
     })),
   });
-  outboxWritten();
+  if (hooks.length > 0) outboxWritten();
   return hooks.length;
 }
 

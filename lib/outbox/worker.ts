@@ -155,7 +155,9 @@ async function tick() {
       const byTarget = new Map<string, ClaimedMessage[]>();
       for (const message of claimed) {
         const key = keyOf(message);
-        byTarget.set(key, [...(byTarget.get(key) ?? []), message]);
+        const group = byTarget.get(key);
+        if (group) group.push(message);
+        else byTarget.set(key, [message]);
       }
       await Promise.all([...byTarget].map(async ([key, messages]) => {
         const runs = await prepare(messages);
@@ -249,7 +251,6 @@ async function flushResults(s: WorkerState): Promise<void> {
 
 /** One attempt of a claimed row, recorded; for rows an API request claimed (retry, test). */
 export async function attempt(message: ClaimedMessage): Promise<string> {
-  const sender = senderOf(message.channel);
   const [run] = await prepare([message]);
   const result = await run();
   return recordAttempt(message, result);
