@@ -69,7 +69,8 @@ self.addEventListener("fetch", (event) => {
           event.waitUntil(keep(request, response.clone()));
           return response;
         })
-        .catch(async () => (await caches.match(request)) || (await caches.match(request, { ignoreSearch: true })) || Response.error()),
+        // Only the exact address that was kept: a link's query (an invite, hidden fields) is someone's own.
+        .catch(async () => (await caches.match(request)) || Response.error()),
     );
   }
 });
