@@ -16,7 +16,7 @@ import { livePath, type LivePath } from "@/lib/logic/respondent";
 import type { Ending } from "@/lib/logic/types";
 import type { AnswerValue, Answers } from "@/lib/schema/answers";
 import type { Question } from "@/lib/schema/form-schema";
-import { deviceStore, SAVED_OFFLINE_MESSAGE, whenOnline } from "./offline/device-store";
+import { beforeRetry, deviceStore, SAVED_OFFLINE_MESSAGE } from "./offline/device-store";
 import { createResponse, newIdempotencyKey, updateResponse, type ApiResult, type SavedResponse } from "./public-api";
 import { checkAnswers, errorsFromDetails, type Draft, type FieldErrors } from "./validate";
 
@@ -175,7 +175,7 @@ export function useResponse(opts: ResponseOptions) {
       while (!r.ok && r.status === 0 && deviceStore.enabled) {
         deviceStore.queue({ slug: o.current.slug!, id: idRef.current, createKey: createKey.current, answers: live().answers as Answers, startToken: tokenRef.current, honeypot: o.current.honeypot() || undefined });
         setBanner(SAVED_OFFLINE_MESSAGE);
-        await whenOnline();
+        await beforeRetry();
         r = await send(false);
         if (r.ok && !r.data.response.finished) {
           idRef.current = r.data.response.id;

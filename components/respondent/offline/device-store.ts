@@ -78,6 +78,15 @@ export const deviceStore = {
 };
 
 /** Resolves when the browser says it is online (at once if it already does). */
+/** Between two tries while the browser says it is online but the server could not be reached. */
+export const RETRY_PAUSE_MS = 3000;
+
+/** Resolves after RETRY_PAUSE_MS when the browser is online (the server was unreachable), else when it comes online. */
+export function beforeRetry(): Promise<void> {
+  if (typeof navigator !== "undefined" && navigator.onLine) return new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+  return whenOnline();
+}
+
 export function whenOnline(): Promise<void> {
   if (typeof navigator === "undefined" || navigator.onLine) return Promise.resolve();
   return new Promise((resolve) => addEventListener("online", () => resolve(), { once: true }));

@@ -6,7 +6,7 @@
  * the tab that queued it sends it too.
  */
 import { createResponse, updateResponse } from "../public-api";
-import { deviceStore, whenOnline, type QueuedSubmission } from "./device-store";
+import { deviceStore, RETRY_PAUSE_MS, whenOnline, type QueuedSubmission } from "./device-store";
 
 /** Resolves true once the queued submission is stored (or refused for good: nothing left to send). */
 export async function flushQueued(item: QueuedSubmission): Promise<boolean> {
@@ -26,6 +26,6 @@ export async function flushQueued(item: QueuedSubmission): Promise<boolean> {
       deviceStore.queue(null);
       return false;
     }
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
   }
 }
