@@ -13,7 +13,7 @@ import { questionTypeSpecs } from "@/lib/question-types";
 import { answerSchemas } from "@/lib/question-types/answers";
 import { definitions } from "@/lib/question-types/definitions";
 import type { LogicOperator, QuestionType } from "@/lib/question-types/names";
-import { END, scoreOperators, type Condition, type ConditionValue, type JumpRule, type ScoreOperator } from "./types";
+import { END, type Condition, type ConditionValue, type JumpRule, type ScoreOperator } from "./types";
 
 /** The parts of a (possibly half-edited) question the editor reads. */
 export interface EditedQuestion {
@@ -189,7 +189,6 @@ export function retarget(leaf: Leaf, q: EditedQuestion): Leaf {
 }
 
 export const newScoreLeaf = (): ScoreLeaf => ({ score: true, op: "gte", value: 0 });
-export const isScoreOperator = (op: string): op is ScoreOperator => (scoreOperators as readonly string[]).includes(op);
 
 // ---- "always" ----
 

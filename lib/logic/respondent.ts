@@ -8,10 +8,6 @@ import { computePath, isEmptyAnswer, type PathResult } from "./engine";
 import { recall, type RecallContext } from "./recall";
 import type { Ending, LogicForm } from "./types";
 
-export interface LiveForm extends LogicForm {
-  thankYouMessage?: string;
-}
-
 export interface LivePath {
   path: PathResult;
   /** Whether the question with this key is on the path (hidden fields always are; unknown keys are not). */
