@@ -17,7 +17,7 @@
  * steps actually taken (a trail), not the schema's order; the progress bar is
  * the position within the current path.
  */
-import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { ADVANCE_MS } from "@/components/question-types/shared/choice-group";
 import { controlOf } from "@/components/question-types/respondent-controls";
 import { livePath, type LivePath } from "@/lib/logic/respondent";
@@ -137,7 +137,10 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
   }, [activeQuestionKey]);
 
   // Focus follows the step (not on first load: that would open a phone's keyboard uninvited).
-  useEffect(() => {
+  // A layout effect, so focus moves in the same task as the render: Preact runs
+  // plain effects after the next frame, and a fast typist's next keys would
+  // otherwise land in the step just left (now hidden) and be lost.
+  useLayoutEffect(() => {
     if (!moved.current || done) return;
     const step = steps[index];
     const el =
