@@ -12,7 +12,8 @@ import { render } from "preact";
 import "@/app/globals.css";
 import { FormRenderer, ThankYou, type FormRendererProps } from "./form-renderer";
 import { deviceStore, enableDeviceStore, SAVED_OFFLINE_MESSAGE } from "./offline/device-store";
-import { endingScreen } from "./logic";
+import { livePath } from "@/lib/logic/respondent";
+import { reachedScreen } from "./logic";
 import { flushQueued } from "./offline/flush";
 
 const data = document.getElementById("fl-data");
@@ -28,8 +29,8 @@ if (data && root) {
   render(<FormRenderer {...props} initialAnswers={initialAnswers} initialBanner={queued ? SAVED_OFFLINE_MESSAGE : props.initialBanner} />, root);
   if (queued) {
     void flushQueued(queued).then((stored) => {
-      // The default ending: the ending logic reached is not kept with the queue.
-      if (stored) render(<ThankYou screen={endingScreen(props.schema, null)} />, root);
+      // The ending the queued answers reach: the same engine as the server's, over the same answers.
+      if (stored) render(<ThankYou screen={reachedScreen(props.schema, livePath(props.schema, queued.answers))} />, root);
     });
   }
   if ("serviceWorker" in navigator) {

@@ -168,3 +168,32 @@ for (const mode of ["classic", "immersive"] as const) {
     expect(violations).toEqual([]);
   });
 }
+
+test("a submission queued offline and sent after a reload shows the ending its answers reached", async ({ page, context }) => {
+  const base = small("classic", "Offline ending");
+  const form = await publishForm(api, {
+    ...base,
+    questions: [base.questions[0], { ...base.questions[1], jump: [{ if: { question: "color", op: "equals", value: "Blue" }, to: "blue_end" }] }],
+    endings: [{ key: "blue_end", title: "Blue it is", message: "A fine choice." }],
+  });
+  const openedAt = await openForm(page, form.slug);
+  await expect.poll(() => page.evaluate(async () => (await caches.keys()).length > 0 && (await (await caches.open("formloom-respondent-v1")).keys()).length)).toBeGreaterThanOrEqual(2);
+
+  await context.setOffline(true);
+  await page.getByLabel("What is your name?").pressSequentially("Hedy");
+  await page.getByText("Blue", { exact: true }).click();
+  await waitForFillTime(page, openedAt);
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Saved on this device — will be sent when you are back online.");
+
+  // Reloaded while still offline (the service worker's copy): the queue is sent by the new page.
+  await page.reload();
+  await expect(page.getByRole("alert")).toHaveText("Saved on this device — will be sent when you are back online.");
+  await context.setOffline(false);
+  await expect(page.getByRole("heading", { name: "Blue it is" })).toBeVisible();
+  await expect(page.locator(".fl-thanks")).toHaveAttribute("data-ending", "blue_end");
+  await expect.poll(async () => (await finishedResponses(api, form.id)).length).toBe(1);
+  const [stored] = await finishedResponses(api, form.id);
+  expect(stored.answers).toEqual({ name: "Hedy", color: "Blue" });
+  expect((stored as unknown as { ending: string | null }).ending).toBe("blue_end");
+});
