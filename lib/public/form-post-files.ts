@@ -17,25 +17,35 @@ import { AppError } from "@/lib/http/errors";
 import { uploadRespondentFile } from "@/lib/files/upload";
 import { MiB, uploadMaxFileMb } from "@/lib/files/limits";
 import { specOf } from "@/lib/question-types";
+import { tooManyFiles } from "@/lib/question-types/file-upload/answer";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import { RESPONDENT_COOKIE, type Respondent } from "./respondent";
 
 /** Room per file for its multipart framing. */
 const FRAMING_BYTES = 16 * 1024;
 
-/** The file questions of a form and the most bytes each may bring in one post. */
-function fileQuestions(schema: Pick<FormSchema, "questions">): Map<string, number> {
-  const out = new Map<string, number>();
+/** The file questions of a form: how many files each takes and the most bytes each may bring in one post. */
+function fileQuestions(schema: Pick<FormSchema, "questions">): Map<string, { maxFiles: number; maxBytes: number }> {
+  const out = new Map<string, { maxFiles: number; maxBytes: number }>();
   for (const q of schema.questions) {
     const rules = specOf(q).uploadRules?.(q as never);
     if (!rules) continue;
-    const count = "maxFiles" in q && typeof q.maxFiles === "number" ? q.maxFiles : 1;
-    out.set(q.key, count * (Math.min(rules.maxMB, uploadMaxFileMb()) * MiB + FRAMING_BYTES));
+    const maxFiles = "maxFiles" in q && typeof q.maxFiles === "number" ? q.maxFiles : 1;
+    out.set(q.key, { maxFiles, maxBytes: maxFiles * (Math.min(rules.maxMB, uploadMaxFileMb()) * MiB + FRAMING_BYTES) });
   }
   return out;
 }
 
 export const hasFileQuestions = (schema: Pick<FormSchema, "questions">) => fileQuestions(schema).size > 0;
+
+/** `answers` without those of the form's file questions. */
+export function withoutFiles<A extends Record<string, unknown>>(schema: Pick<FormSchema, "questions"> | undefined, answers: A): A {
+  const files = schema ? fileQuestions(schema) : new Map();
+  if (files.size === 0) return answers;
+  const kept = Object.create(null) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(answers)) if (!files.has(key)) kept[key] = value;
+  return kept as A;
+}
 
 /** The respondent's cookie id, as sent or as minted for this request (so the files are theirs). */
 function respondentCookie(req: Request, respondent: Respondent): string {
@@ -72,7 +82,9 @@ export interface MultipartPost {
 /** Reads a multipart post of `slug`'s form, storing its files as they stream in. */
 export async function readMultipartPost(req: Request, type: string, slug: string, schema: Pick<FormSchema, "questions">, respondent: Respondent): Promise<MultipartPost> {
   const files = fileQuestions(schema);
-  const limit = BODY_LIMITS.formPost + [...files.values()].reduce((a, b) => a + b, 0);
+  const limit = BODY_LIMITS.formPost + [...files.values()].reduce((a, b) => a + b.maxBytes, 0);
+  // Files taken per question: parts past its maxFiles are not stored at all.
+  const taken = new Map<string, number>();
   const cookie = respondentCookie(req, respondent);
   const data = new FormData();
   const fileErrors: Record<string, string> = Object.create(null);
@@ -93,7 +105,15 @@ export async function readMultipartPost(req: Request, type: string, slug: string
   });
   parser.on("file", (name, stream, info) => {
     // A file input left empty still sends a part, with no name and no bytes.
-    if (!files.has(name) || !info.filename || fileErrors[name]) {
+    const question = files.get(name);
+    if (!question || !info.filename || fileErrors[name]) {
+      stream.resume();
+      return;
+    }
+    const count = (taken.get(name) ?? 0) + 1;
+    taken.set(name, count);
+    if (count > question.maxFiles) {
+      fileErrors[name] = tooManyFiles(question.maxFiles);
       stream.resume();
       return;
     }

@@ -14,7 +14,7 @@ import type { Answers } from "@/lib/schema/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import { clearEndingCookie, endingCookie, reachedEnding } from "./ending-cookie";
 import { errorsFromDetails, HONEYPOT_FIELD, START_TOKEN_FIELD } from "./form-fields";
-import { hasFileQuestions, readMultipartPost } from "./form-post-files";
+import { hasFileQuestions, readMultipartPost, withoutFiles } from "./form-post-files";
 import { findPublishedForm } from "./published-form";
 import { identifyRespondent } from "./respondent";
 export const FLASH_COOKIE = "fl_flash";
@@ -90,7 +90,10 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
   const secure = new URL(req.url).protocol === "https:";
   const respondent = identifyRespondent(req);
   let postedToken: string | undefined;
-  const back = (flash: Flash | null) => seeOther(page, flash ? flashCookie({ ...flash, startToken: postedToken }, page, secure) : null, respondent.setCookie);
+  // Files cannot ride back to a page without JavaScript (its file inputs start empty and it posts
+  // no ids): the answers sent back leave them out, and the respondent chooses them again.
+  const back = (flash: Flash | null) =>
+    seeOther(page, flash ? flashCookie({ ...flash, answers: withoutFiles(withFiles?.schema, flash.answers), startToken: postedToken }, page, secure) : null, respondent.setCookie);
 
   const type = req.headers.get("content-type") ?? "";
   if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {

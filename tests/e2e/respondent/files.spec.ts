@@ -191,6 +191,14 @@ test.describe("without JavaScript", () => {
     await expect(page.locator(".fl-error").filter({ hasText: /accepts/ })).toBeVisible();
     expect(await finishedResponses(api, form.id)).toHaveLength(0);
 
+    // A browser cannot cap how many files a `multiple` input takes: more than maxFiles (2) are refused by the server.
+    await page.getByLabel("Your CV").setInputFiles(["a", "b", "c"].map((n) => ({ name: `${n}.pdf`, mimeType: "application/pdf", buffer: PDF })));
+    await page.getByLabel("Sign here: PNG image of your signature").setInputFiles({ name: "sig.png", mimeType: "image/png", buffer: PNG });
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page).toHaveURL(new RegExp(`/s/${form.slug}$`));
+    await expect(page.locator(".fl-error").filter({ hasText: "Attach at most 2 files" })).toBeVisible();
+    expect(await finishedResponses(api, form.id)).toHaveLength(0);
+
     await page.getByLabel("Your CV").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: PDF });
     await page.getByLabel("Sign here: PNG image of your signature").setInputFiles({ name: "sig.png", mimeType: "image/png", buffer: PNG });
     await page.getByRole("button", { name: "Submit" }).click();
