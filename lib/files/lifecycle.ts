@@ -46,15 +46,33 @@ export async function purgeFormFiles(formId: string): Promise<void> {
   }
 }
 
-/** One sweep: expired orphans, and files whose response or form is gone. Returns how many were removed. */
-export async function sweepFiles(now = Date.now()): Promise<number> {
+/** Expired orphans: uploads no response names, older than the orphan age (the (kind, responseId, createdAt) index). */
+async function expiredOrphans(now: number) {
   const cutoff = new Date(now - orphanMaxAgeMs());
-  const due = await rawQuery<{ id: string; storageKey: string }>(sql`
+  return rawQuery<{ id: string; storageKey: string }>(sql`
     SELECT f."id", f."storageKey" FROM "StoredFile" f
-    WHERE (f."kind" = 'upload' AND f."responseId" IS NULL AND f."createdAt" < ${cutoff})
-       OR (f."responseId" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "Response" r WHERE r."id" = f."responseId"))
+    WHERE f."kind" = 'upload' AND f."responseId" IS NULL AND f."createdAt" < ${cutoff}
+    LIMIT ${SWEEP_BATCH}`);
+}
+
+/**
+ * Files whose response or form is gone: only a crash between a delete's
+ * commit and its purge leaves any, so this walk of every stored file runs
+ * at every DANGLING_EVERY_SWEEPS-th sweep (hourly by default), not at each.
+ */
+async function danglingFiles() {
+  return rawQuery<{ id: string; storageKey: string }>(sql`
+    SELECT f."id", f."storageKey" FROM "StoredFile" f
+    WHERE (f."responseId" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "Response" r WHERE r."id" = f."responseId"))
        OR NOT EXISTS (SELECT 1 FROM "Form" fo WHERE fo."id" = f."formId")
     LIMIT ${SWEEP_BATCH}`);
+}
+const DANGLING_EVERY_SWEEPS = 6;
+
+/** One sweep: expired orphans, and (`dangling`) files whose response or form is gone. Returns how many were removed. */
+export async function sweepFiles(now = Date.now(), dangling = true): Promise<number> {
+  const due = await expiredOrphans(now);
+  if (dangling && due.length < SWEEP_BATCH) due.push(...(await danglingFiles()).filter((f) => !due.some((d) => d.id === f.id)));
   return removeFiles(due);
 }
 
@@ -63,9 +81,13 @@ const globalForSweep = globalThis as unknown as { formloomFileSweep?: NodeJS.Tim
 
 export function startFileSweeper(): void {
   if (globalForSweep.formloomFileSweep) return;
+  let sweeps = 0;
   const run = async () => {
     try {
-      while ((await sweepFiles()) >= SWEEP_BATCH);
+      // The first sweep after a start looks for dangling files too (a crash is what leaves them).
+      const dangling = sweeps++ % DANGLING_EVERY_SWEEPS === 0;
+      const now = Date.now();
+      while ((await sweepFiles(now, dangling)) >= SWEEP_BATCH);
     } catch (error) {
       console.error("file sweep failed", error);
     }

@@ -335,6 +335,19 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
       expect(r3).toEqual(expect.any(String));
     });
 
+    it("a crash between a delete's commit and its purge leaves files that a later sweep removes", async () => {
+      const form = await publishedForm(owner, schema);
+      const who = cookie();
+      const id = (await upload(server.baseUrl, filesPath(form.slug, "docs"), png(), "left.png", who)).body.file.id;
+      const created = await json("POST", `/api/public/forms/${form.slug}/responses`, { answers: { docs: [id] } }, who);
+      expect(created.status).toBe(201);
+      // The response row goes without the purge that follows a delete (as if the process died in between).
+      await db.response.delete({ where: { id: created.body.response.id } });
+      expect(await storage().keys()).toContain(`upload/${id}`);
+      await expect.poll(async () => db.storedFile.count({ where: { id } }), { timeout: 15_000 }).toBe(0);
+      expect(await storage().keys()).not.toContain(`upload/${id}`);
+    });
+
     it("form assets: images only, owner-only until the form is published, then public and sandboxed", async () => {
       const created = await json("POST", "/api/forms", { title: "Pictures" }, auth(owner));
       const formId = created.body.form.id as string;
