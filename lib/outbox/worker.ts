@@ -6,11 +6,18 @@
  * - At most perTarget() (WEBHOOK_CONCURRENCY, default 8) attempts at once to one webhook (or to the SMTP
  *   server) per instance, so a receiver is never flooded.
  * - Claims are large (up to BATCH rows) and leave out targets that already
- *   have a full round running or ready. The rows of one target claimed
+ *   have a batch ready (STOCKED rows waiting). The rows of one target claimed
  *   together are prepared together (one lookup of the webhooks, one of the
  *   responses, one transaction freezing bodies and renewing leases) and then
- *   wait here, ready, for a free slot; the next claim is made while they
- *   run. Results are recorded in batches (one transaction per
+ *   wait here, ready, for a free slot. The next batch is claimed and prepared
+ *   while the one before is still being sent, so a target's slots never sit
+ *   idle behind the database: under load every statement waits its turn
+ *   (on SQLite behind every submission's), and a claim and its preparation
+ *   take several turns.
+ * - While every target is stocked, wakes (a row written, a slot freed) claim
+ *   nothing: they would only find the stocked targets' rows, left out. Rows
+ *   of other targets are claimed at the next poll (OUTBOX_POLL_MS), or as
+ *   soon as a target runs low. Results are recorded in batches (one transaction per
  *   RECORD_DELAY_MS). On SQLite every write waits for the one writer,
  *   submissions included, and on both databases a delivery's statements cost
  *   CPU: a few statements per round rather than several per delivery are
@@ -18,10 +25,11 @@
  * - A row waiting behind a slow receiver keeps its lease: each round renews
  *   (fenced) those close to running out, and an attempt renews again before
  *   its POST if it waited long; a row another worker took over is dropped.
- * - Woken when an attempt ends (a slot is free) and, shortly after, when a
- *   row is written in this process (lib/outbox/wake.ts); otherwise polls
- *   every OUTBOX_POLL_MS (default 500 ms) for rows of other instances and
- *   retries coming due.
+ * - Woken shortly after a row is written in this process (lib/outbox/wake.ts),
+ *   and when an attempt ends if the last claim was full (rows may be left);
+ *   otherwise polls every OUTBOX_POLL_MS (default 500 ms) for rows of other
+ *   instances and retries coming due. Each claim is a write: a claim per
+ *   finished attempt would cost more than the attempts.
  * - stopOutboxWorker() (SIGTERM, via scripts/serve.mjs) stops claiming, hands
  *   back rows not started, and waits for the attempts under way and their
  *   records; rows claimed by a killed process come back when their lease
@@ -41,11 +49,16 @@ export const perTarget = () => Math.min(32, Math.max(1, Math.floor(Number(proces
 /** Rows claimed (and prepared) at once: many, so that a round's lookups serve many deliveries. */
 const BATCH = 64;
 /** Rows running or waiting for a slot, per process. */
-const MAX_HELD = 128;
+const MAX_HELD = 160;
+/** A target with this many rows ready and waiting gets no more until it runs lower. */
+const STOCKED = BATCH;
 /** Results wait this long to be written together. */
 const RECORD_DELAY_MS = 20;
-/** A row written in this process is claimed this long after, with those written meanwhile. */
-const WRITE_WAKE_DELAY_MS = 20;
+/**
+ * A row written in this process is claimed this long after, with those written meanwhile:
+ * under load, one claim per this many ms rather than one per submission.
+ */
+const WRITE_WAKE_DELAY_MS = 50;
 
 const pollMs = () => Number(process.env.OUTBOX_POLL_MS || 500);
 export { leaseMs };
@@ -70,6 +83,10 @@ interface WorkerState {
   ticking: boolean;
   /** A wake came during a round: go again right after it. */
   again: boolean;
+  /** When the last claim was made (ms since epoch). */
+  claimedAt: number;
+  /** The last claim took all it had room for: more rows may be due now. */
+  moreDue: boolean;
   inFlight: Set<Promise<void>>;
   targets: Map<string, Target>;
   results: { message: ClaimedMessage; result: AttemptResult }[];
@@ -87,7 +104,7 @@ function state(): WorkerState | undefined {
 export function startOutboxWorker(): void {
   if (state()) return;
   globalForWorker.formloomOutbox = {
-    stopping: false, timer: null, timerAt: 0, ticking: false, again: false,
+    stopping: false, timer: null, timerAt: 0, ticking: false, again: false, claimedAt: 0, moreDue: true,
     inFlight: new Set(), targets: new Map(), results: [], recording: null, recordTimer: null,
   };
   // scripts/serve.mjs is plain JavaScript: it finds the stop function here on SIGTERM.
@@ -138,20 +155,28 @@ async function tick() {
   try {
     await keepLeases(s);
     let held = 0;
+    let hungry = false;
     const busyWebhooks: string[] = [];
     let emailBusy = false;
     for (const [key, target] of s.targets) {
       held += target.running + target.waiting.length;
-      // A target with a full round running or ready gets no more rows this round.
-      if (target.running + target.waiting.length < perTarget()) continue;
+      // A target with a batch ready gets no more rows this round.
+      if (target.waiting.length < STOCKED) {
+        hungry = true;
+        continue;
+      }
       if (key === "email") emailBusy = true;
       else if (key.startsWith("webhook:")) busyWebhooks.push(key.slice("webhook:".length));
     }
     const room = Math.min(BATCH, MAX_HELD - held);
-    if (room > 0) {
+    // Every target stocked: only the poll looks for other targets' rows.
+    const due = hungry || s.targets.size === 0 || Date.now() - s.claimedAt >= pollMs();
+    if (room > 0 && due) {
+      s.claimedAt = Date.now();
       const leaseUntil = Date.now() + leaseMs();
       const claimed = await claimDue(room, new Date(), leaseMs(), { busyWebhooks, emailBusy });
       full = claimed.length === room;
+      s.moreDue = full;
       const byTarget = new Map<string, ClaimedMessage[]>();
       for (const message of claimed) {
         const key = keyOf(message);
@@ -213,9 +238,10 @@ function startWaiting(s: WorkerState, key: string, target: Target) {
         target.running--;
         if (target.running === 0 && target.waiting.length === 0 && s.targets.get(key) === target) s.targets.delete(key);
         if (s.stopping) return;
-        // The freed slot goes to a row ready and waiting; a round claims more.
+        // The freed slot goes to a row ready and waiting. A round claims more when this target runs
+        // low and the last claim left rows behind; rows written since wake the worker themselves.
         startWaiting(s, key, target);
-        wakeOutboxWorker();
+        if (target.waiting.length < STOCKED && s.moreDue) wakeOutboxWorker();
       });
     s.inFlight.add(done);
   }
