@@ -11,6 +11,7 @@ import type { z } from "zod";
 import { questionTypeSpecs } from "@/lib/question-types";
 import { answerSchemas } from "@/lib/question-types/answers";
 import type { Question } from "@/lib/schema/form-schema";
+import { scoreKeysOf, takesScores } from "./editing";
 import { hasLogic } from "./engine";
 import { END, type Condition, type Ending } from "./types";
 
@@ -61,15 +62,6 @@ function checkCondition(c: Condition, path: Path, earlier: Map<string, Question>
   else if (!("score" in c)) checkLeaf(c, path, earlier, ctx);
 }
 
-/** The keys a question's `scores` may use; null: the type takes no scores. */
-function scoreKeys(q: Question): Set<string> | null {
-  if (!("scores" in q)) return null;
-  if ("options" in q) return new Set(q.options);
-  if (q.type === "yes-no") return new Set(["yes", "no"]);
-  if ("scaleMin" in q) return new Set(Array.from({ length: q.scaleMax - q.scaleMin + 1 }, (_, i) => String(q.scaleMin + i)));
-  return null;
-}
-
 export function checkLogic(schema: { questions: Question[]; endings?: Ending[] }, ctx: Ctx) {
   const { questions } = schema;
   const questionKeys = new Set(questions.map((q) => q.key.toLowerCase()));
@@ -102,7 +94,7 @@ export function checkLogic(schema: { questions: Question[]; endings?: Ending[] }
         if (!ok) ctx.addIssue({ code: "custom", path: [...at, "jump", r, "to"], message: `"${rule.to}" is not a later question, an ending or "${END}"` });
       });
     }
-    const allowed = scoreKeys(q);
+    const allowed = takesScores(q.type) ? new Set(scoreKeysOf(q)) : null;
     if (allowed && "scores" in q && q.scores) {
       for (const key of Object.keys(q.scores)) {
         if (!allowed.has(key)) ctx.addIssue({ code: "custom", path: [...at, "scores", key], message: `"${key}" is not a possible answer of this question` });

@@ -94,6 +94,8 @@ describe("refused rules, with the path of the offending part", () => {
     expect(paths(form([{ ...color, scores: { Red: 1, Green: 2 } }]))).toEqual(["questions.0.scores.Green"]);
     expect(paths(form([{ key: "ok", type: "yes-no", title: "OK", scores: { true: 1 } }]))).toEqual(["questions.0.scores.true"]);
     expect(paths(form([{ key: "r", type: "rating", title: "R", scaleMax: 5, scores: { "6": 1 } }]))).toEqual(["questions.0.scores.6"]);
+    expect(paths(form([{ key: "n", type: "nps", title: "N", scores: { "10": 2, "11": 1 } }]))).toEqual(["questions.0.scores.11"]);
+    expect(paths(form([{ key: "o", type: "opinion-scale", title: "O", scaleMin: 1, scaleMax: 5, scores: { "0": 1 } }]))).toEqual(["questions.0.scores.0"]);
     expect(paths(form([text("a", { scores: { x: 1 } })]))).toEqual(["questions.0"]);
     expect(paths(form([{ ...color, scores: { Red: "1" } }]))).toEqual(["questions.0.scores.Red"]);
   });
