@@ -9,6 +9,7 @@
  * name or browser-given MIME type). They are a courtesy: the server checks
  * the real bytes (magic numbers) and has the last word.
  */
+import { isAccepted } from "@/lib/files/accept";
 
 export interface UploadedFile {
   id: string;
@@ -68,17 +69,14 @@ export function uploadFile(slug: string, questionKey: string, file: Blob, name: 
   return { result, abort: () => xhr.abort() };
 }
 
-/** `accept` entries: extensions (".pdf") and MIME patterns ("image/*", "application/pdf"). */
+/**
+ * `accept` entries (extensions ".pdf", MIME patterns "image/*") against the name's extension and the
+ * browser-given type, by the server's own rule (lib/files/accept.ts: ".jpg" takes "photo.jpeg" too).
+ */
 export function matchesAccept(accept: readonly string[], name: string, type: string): boolean {
   if (!accept.length) return true;
-  const lowerName = name.toLowerCase();
-  const mime = type.toLowerCase();
-  return accept.some((raw) => {
-    const a = raw.trim().toLowerCase();
-    if (a.startsWith(".")) return lowerName.endsWith(a);
-    if (a.endsWith("/*")) return mime.startsWith(a.slice(0, -1));
-    return mime === a;
-  });
+  const dot = name.lastIndexOf(".");
+  return isAccepted({ ext: dot >= 0 ? name.slice(dot + 1).toLowerCase() : "", mime: type.toLowerCase() }, accept);
 }
 
 export const MB = 1024 * 1024;
