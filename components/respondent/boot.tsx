@@ -30,7 +30,7 @@ if (data && root) {
   if (queued) {
     void flushQueued(queued).then((stored) => {
       // The ending the queued answers reach: the same engine as the server's, over the same answers.
-      if (stored) render(<ThankYou screen={reachedScreen(props.schema, livePath(props.schema, queued.answers))} />, root);
+      if (stored) render(<ThankYou screen={reachedScreen(props.schema, livePath(props.schema, queued.answers))} theme={props.schema.theme} />, root);
     });
   }
   if ("serviceWorker" in navigator) {

@@ -4,6 +4,8 @@
  * <main> is the page's: app/s/layout.tsx (thanks page) or components/respondent/ssr.tsx (notices).
  */
 import type { ReactNode } from "react";
+import { themeStyle, type Theme } from "@/lib/theme/presets";
+import { Logo } from "./brand";
 
 export type NoticeKind = "not_found" | "not_open" | "closed" | "full" | "already_responded";
 
@@ -13,7 +15,8 @@ function formatOpening(date: Date) {
   return <time dateTime={date.toISOString()}>{text} UTC</time>;
 }
 
-export function FormNotice({ kind, title, opensAt }: { kind: NoticeKind; title?: string; opensAt?: Date | null }) {
+/** `theme`: the form's brand, when the form is known (not on "not found"). */
+export function FormNotice({ kind, title, opensAt, theme }: { kind: NoticeKind; title?: string; opensAt?: Date | null; theme?: Theme }) {
   const content: Record<NoticeKind, { icon: string; heading: string; text: ReactNode }> = {
     not_found: {
       icon: "🔍",
@@ -35,8 +38,9 @@ export function FormNotice({ kind, title, opensAt }: { kind: NoticeKind; title?:
   };
   const c = content[kind];
   return (
-    <div className="fl-r fl-notice" data-notice={kind}>
+    <div className="fl-r fl-notice" data-notice={kind} style={themeStyle(theme)}>
       <div className="fl-notice-card">
+        <Logo theme={theme} />
         <p className="fl-notice-icon" aria-hidden="true">{c.icon}</p>
         {title ? <p className="fl-notice-form">{title}</p> : null}
         <h1>{c.heading}</h1>

@@ -18,6 +18,8 @@ import { controlOf } from "@/components/question-types/respondent-controls";
 import { RespondentEnvContext, useUploadTracker } from "@/components/question-types/shared/respondent-env";
 import { HONEYPOT_FIELD, START_TOKEN_FIELD } from "@/lib/public/form-fields";
 import type { FormSchema } from "@/lib/schema/form-schema";
+import { buttonLabel, themeStyle, type Theme } from "@/lib/theme/presets";
+import { Cover, Logo } from "./brand";
 import { ImmersiveForm } from "./immersive-form";
 import { reachedScreen, shownQuestion, type EndingScreen } from "./logic";
 import { recordView } from "./public-api";
@@ -28,7 +30,7 @@ import "./respondent.css";
 
 export interface FormRendererProps {
   /** The (published or draft) schema to render; `mode` picks immersive or classic. */
-  schema: Pick<FormSchema, "title" | "questions"> & Partial<Pick<FormSchema, "description" | "mode" | "thankYouMessage" | "endings">>;
+  schema: Pick<FormSchema, "title" | "questions"> & Partial<Pick<FormSchema, "description" | "mode" | "thankYouMessage" | "endings" | "theme">>;
   /** The builder's live preview: no network, no submission; the form stays inside its container. */
   preview?: boolean;
   /** Preview only: show this question (immersive mode jumps to its step). */
@@ -89,6 +91,7 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
   const shell = (children: ReactNode, onSubmit: (e: FormEvent<HTMLFormElement>) => void, className: string) => (
     <form
       className={`fl-r ${className}${preview ? " fl-preview" : ""}`}
+      style={themeStyle(schema.theme)}
       method="post"
       action={preview ? undefined : props.action}
       encType={multipart ? "multipart/form-data" : undefined}
@@ -119,7 +122,7 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
     return <ImmersiveForm {...props} session={session} idPrefix={idPrefix} shell={shell} live={live} mayLeave={mayLeave} ready={ready} pendingUploads={uploads.pending} />;
   }
 
-  if (done) return <ThankYou screen={done} preview={preview} onRestart={props.restart} />;
+  if (done) return <ThankYou screen={done} preview={preview} onRestart={props.restart} theme={schema.theme} />;
 
   const visible = schema.questions.flatMap((q, i) => (q.type === "hidden" ? [] : [{ q: q as VisibleQuestion, conditional: mayLeave[i] }]));
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -138,7 +141,9 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
   let number = 0;
   return shell(
     <div className="fl-page">
+      <Cover theme={schema.theme} />
       <header className="fl-head">
+        <Logo theme={schema.theme} />
         <h1 className="fl-form-title">{schema.title}</h1>
         {schema.description ? <p className="fl-form-desc">{live.text(schema.description)}</p> : null}
       </header>
@@ -166,7 +171,7 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
       <p className="fl-banner" role="alert">{session.banner}</p>
       <div className="fl-actions">
         <button type="submit" className="fl-button" disabled={session.busy}>
-          {session.busy ? "Submitting…" : "Submit"}
+          {session.busy ? "Submitting…" : buttonLabel(schema.theme, "submit")}
         </button>
       </div>
     </div>,
@@ -190,7 +195,7 @@ export function focusQuestion(idPrefix: string, key: string) {
  * navigation; the link stays for when that is blocked); the builder's preview
  * only says where.
  */
-export function ThankYou({ screen, preview, onRestart }: { screen: EndingScreen; preview?: boolean; onRestart?: () => void }) {
+export function ThankYou({ screen, preview, onRestart, theme }: { screen: EndingScreen; preview?: boolean; onRestart?: () => void; theme?: Theme }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const redirect = screen.redirectUrl;
@@ -198,8 +203,9 @@ export function ThankYou({ screen, preview, onRestart }: { screen: EndingScreen;
     if (redirect && !preview) window.location.assign(redirect);
   }, [redirect, preview]);
   return (
-    <div className={`fl-r fl-thanks${preview ? " fl-preview" : ""}`} data-ending={screen.key ?? ""}>
+    <div className={`fl-r fl-thanks${preview ? " fl-preview" : ""}`} style={themeStyle(theme)} data-ending={screen.key ?? ""}>
       <div className="fl-thanks-card">
+        <Logo theme={theme} />
         <p className="fl-thanks-mark" aria-hidden="true">✓</p>
         <h1 ref={heading} tabIndex={-1}>{screen.title}</h1>
         {screen.message ? <p className="fl-thanks-text">{screen.message}</p> : null}

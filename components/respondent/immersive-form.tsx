@@ -29,6 +29,8 @@ import { currentResponse } from "./public-api";
 import { QuestionField, type PickedVia, type VisibleQuestion as Visible } from "./question-field";
 import { hasStartedResponse, type useResponse } from "./use-response";
 import { checkAnswers } from "./validate";
+import { buttonLabel } from "@/lib/theme/presets";
+import { Cover, Logo } from "./brand";
 
 type Numbered = { q: Visible; conditional: boolean };
 /** A screen: the welcome, or one question, or a group's questions (`qs.length > 1`). */
@@ -239,7 +241,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
     return () => document.removeEventListener("keydown", listener);
   }, [preview]);
 
-  if (done) return <ThankYou screen={done} preview={preview} onRestart={restart} />;
+  if (done) return <ThankYou screen={done} preview={preview} onRestart={restart} theme={schema.theme} />;
 
   // Progress: the position within the current path (a jump moves it on; a question that shows up adds to it).
   const pathSteps = steps.flatMap((s, i) => (s.kind === "question" && isOnPath(s, live) ? [i] : []));
@@ -264,21 +266,26 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
           <div className="fl-progress" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
             <span style={{ width: `${pct}%` }} />
           </div>
-          {steps[0]?.kind !== "welcome" || index > 0 ? (
-            <h1 className="fl-topbar">{schema.title}</h1>
-          ) : (
-            // On the welcome step the title is its heading already (past it, the page keeps one <h1>).
-            <p className="fl-topbar fl-topbar-quiet" aria-hidden="true">{schema.title}</p>
-          )}
+          <div className="fl-topbar-row">
+            <Logo theme={schema.theme} />
+            {steps[0]?.kind !== "welcome" || index > 0 ? (
+              <h1 className="fl-topbar">{schema.title}</h1>
+            ) : (
+              // On the welcome step the title is its heading already (past it, the page keeps one <h1>).
+              <p className="fl-topbar fl-topbar-quiet" aria-hidden="true">{schema.title}</p>
+            )}
+          </div>
           <div className="fl-steps">
             {steps.map((step, i) => (
               <section key={step.kind === "welcome" ? "welcome" : step.q.key} className={`fl-step${i === index ? ` fl-active fl-${dir}` : ""}`} hidden={i !== index}>
+                {/* The cover opens the form: on its first screen. */}
+                {i === 0 ? <Cover theme={schema.theme} /> : null}
                 {step.kind === "welcome" ? (
                   <div className="fl-welcome">
                     <h1 className="fl-form-title" id={`${idPrefix}-welcome`} tabIndex={-1}>{schema.title}</h1>
                     <p className="fl-form-desc">{live.text(schema.description ?? "")}</p>
                     <div className="fl-step-actions fl-js">
-                      <button type="button" className="fl-button" onClick={next}>Start</button>
+                      <button type="button" className="fl-button" onClick={next}>{buttonLabel(schema.theme, "start")}</button>
                       <span className="fl-enter-hint" aria-hidden="true">press <kbd>Enter ↵</kbd></span>
                     </div>
                   </div>
@@ -305,9 +312,9 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
                     })}
                     <div className={`fl-step-actions${i === last || (i === index && atEnd) ? "" : " fl-js"}`}>
                       {i === last || (i === index && atEnd) ? (
-                        <button type="submit" className="fl-button" disabled={session.busy}>{session.busy ? "Submitting…" : "Submit"}</button>
+                        <button type="submit" className="fl-button" disabled={session.busy}>{session.busy ? "Submitting…" : buttonLabel(schema.theme, "submit")}</button>
                       ) : (
-                        <button type="button" className="fl-button" onClick={next}>{step.qs.length === 1 && step.q.type === "statement" ? "Continue" : "OK"}</button>
+                        <button type="button" className="fl-button" onClick={next}>{schema.theme?.labels?.next ?? (step.qs.length === 1 && step.q.type === "statement" ? "Continue" : buttonLabel(schema.theme, "next"))}</button>
                       )}
                       <span className="fl-enter-hint fl-js" aria-hidden="true">press <kbd>Enter ↵</kbd></span>
                     </div>

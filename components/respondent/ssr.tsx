@@ -7,6 +7,7 @@
 import { renderToString } from "react-dom/server";
 import { FormNotice, type NoticeKind } from "./form-notice";
 import { FormRenderer, type FormRendererProps } from "./form-renderer";
+import type { Theme } from "@/lib/theme/presets";
 
 export interface PageAssets {
   js: string;
@@ -20,7 +21,7 @@ export interface FormPageInput {
   description?: string;
   /** The form (with the props the browser bundle mounts it with), or a notice instead. */
   form?: FormRendererProps & { storageKey: string };
-  notice?: { kind: NoticeKind; title?: string; opensAt?: Date | null };
+  notice?: { kind: NoticeKind; title?: string; opensAt?: Date | null; theme?: Theme };
   /** CSS that applies only without JavaScript (inside <noscript>). */
   noScriptCss?: string;
 }
@@ -36,7 +37,7 @@ export function renderFormPage(input: FormPageInput): string {
     </main>
   ) : (
     <main>
-      <FormNotice kind={notice!.kind} title={notice!.title} opensAt={notice!.opensAt} />
+      <FormNotice kind={notice!.kind} title={notice!.title} opensAt={notice!.opensAt} theme={notice!.theme} />
     </main>
   );
   const doc = (

@@ -8,6 +8,7 @@ import { newId } from "@/lib/ids";
 import { FORM_TITLE_MAX, formSchemaSchema, isAnswerable, type FormSchema, type FormSchemaInput } from "@/lib/schema/form-schema";
 import { assertPersonBasis } from "@/lib/responses/one-per-person";
 import { findTemplate } from "@/lib/templates/templates";
+import { assertThemeAssets, withoutThemeImages } from "@/lib/theme/assets";
 import { draftOf, serializeForm, serializeFormListItem, type StoredDraft } from "./serialize";
 import { SLUG_MAX, type CreateFormInput, type UpdateFormInput } from "./settings";
 
@@ -128,7 +129,7 @@ export async function duplicateForm(userId: string, formId: string) {
       userId,
       title,
       slug: null,
-      draft: source.draft,
+      draft: JSON.stringify(withoutThemeImages(JSON.parse(source.draft) as StoredDraft)),
       startAt: source.startAt,
       endAt: source.endAt,
       maxResponses: source.maxResponses,
@@ -154,6 +155,7 @@ export async function saveDraft(userId: string, formId: string, input: FormSchem
   if (schema.version !== undefined && schema.version !== draftVersion) {
     throw new AppError("conflict", `The draft is at version ${draftVersion}, not ${schema.version}: the form was published since you loaded it. Reload it and apply your changes again.`);
   }
+  await assertThemeAssets(current.id, schema.theme);
   // The conditional update makes a publish racing with this save a conflict,
   // not a silently lost edit.
   const { count } = await db.form.updateMany({

@@ -176,6 +176,7 @@ export function serializePublicForm(form: PublishedForm, state: PublicAvailabili
     mode: schema.mode,
     thankYouMessage: schema.thankYouMessage ?? null,
     questions: schema.questions,
+    theme: schema.theme ?? null,
     startAt: form.startAt?.toISOString() ?? null,
     endAt: form.endAt?.toISOString() ?? null,
     availability: state,

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { isPrototypeKey } from "@/lib/http/reserved-keys";
 import { HIDDEN_VALUE_MAX } from "@/lib/schema/answers";
 import { formModes, questionSchema } from "@/lib/schema/form-schema";
+import { themeSchema } from "@/lib/theme/schema";
 
 export const publicFormParams = z.strictObject({ slug: z.string().min(1).max(200) });
 export const publicResponseParams = z.strictObject({ slug: z.string().min(1).max(200), id: z.string().min(1).max(64) });
@@ -106,6 +107,7 @@ export const publicFormResultSchema = z
       mode: z.enum(formModes),
       thankYouMessage: z.string().nullable(),
       questions: z.array(questionSchema),
+      theme: themeSchema.nullable().describe("The form's brand (colours, radius, font, logo, cover, button words); null = the default theme"),
       startAt: z.iso.datetime().nullable(),
       endAt: z.iso.datetime().nullable(),
       availability: z

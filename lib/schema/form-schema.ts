@@ -9,6 +9,7 @@ import { questionTypes, type QuestionType } from "@/lib/question-types/names";
 import { nonBlankText } from "./constraints";
 import { endingsField } from "@/lib/logic/schema";
 import { checkLogic } from "@/lib/logic/validate";
+import { themeSchema } from "@/lib/theme/schema";
 
 export const FORM_TITLE_MAX = 120;
 export const MAX_QUESTIONS = 200;
@@ -37,6 +38,7 @@ export const formSchemaSchema = z
     thankYouMessage: z.string().max(2000).optional(),
     questions: z.array(questionSchema).max(MAX_QUESTIONS).describe("Question keys are unique (case-insensitive)"),
     endings: endingsField,
+    theme: themeSchema.optional(),
   })
   .superRefine((schema, ctx) => {
     const seen = new Map<string, number>();

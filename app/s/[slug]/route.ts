@@ -55,11 +55,11 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   const form = await findPublishedForm(slug);
   if (!form) return page({ title: "Form not found · Formloom", notice: { kind: "not_found" } }, 404);
   const { schema } = form;
-  const title = schema.title;
+  const { title, theme } = schema;
   const description = schema.description?.slice(0, 200);
 
   const state = availability(form);
-  if (state === "not_open" || state === "closed") return page({ title, description, notice: { kind: state, title, opensAt: form.startAt } });
+  if (state === "not_open" || state === "closed") return page({ title, description, notice: { kind: state, title, opensAt: form.startAt, theme } });
   const flash = readFlash(request.cookies.get(FLASH_COOKIE)?.value);
   const query = request.nextUrl.searchParams;
   const hiddenValues: Record<string, string> = {};
@@ -72,9 +72,9 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   // Someone who already answered (this browser, or this invite link) hears
   // that, even when the form has since filled up.
   if (await hasAnswered(form, respondentOf(request.headers), hiddenValues)) {
-    return page({ title, description, notice: { kind: "already_responded", title } });
+    return page({ title, description, notice: { kind: "already_responded", title, theme } });
   }
-  if (state === "full") return page({ title, description, notice: { kind: "full", title } });
+  if (state === "full") return page({ title, description, notice: { kind: "full", title, theme } });
 
   return page({
     title,

@@ -22,5 +22,5 @@ export default async function ThanksPage({ params }: Props) {
   const form = await findPublishedForm((await params).slug);
   if (!form) notFound();
   const reached = readEndingCookie((await cookies()).get(ENDING_COOKIE)?.value);
-  return <ThankYou screen={endingScreen(form.schema, reached?.ending ?? null, recallOf(form.schema, reached))} />;
+  return <ThankYou screen={endingScreen(form.schema, reached?.ending ?? null, recallOf(form.schema, reached))} theme={form.schema.theme} />;
 }

@@ -1,0 +1,18 @@
+/**
+ * The owner's brand on the respondent page (lib/theme): the logo and the
+ * cover image, both form assets served at /api/assets/:id. The colours,
+ * radius and font are CSS custom properties on each `.fl-r` root
+ * (lib/theme/presets.ts themeStyle).
+ */
+import { pictureUrl } from "@/components/question-types/picture-choice/respondent";
+import type { Theme } from "@/lib/theme/presets";
+
+export function Logo({ theme }: { theme?: Theme }) {
+  if (!theme?.logo) return null;
+  return <img className="fl-logo" src={pictureUrl(theme.logo)} alt={theme.logoAlt ?? ""} decoding="async" />;
+}
+
+export function Cover({ theme }: { theme?: Theme }) {
+  if (!theme?.cover) return null;
+  return <img className="fl-cover" src={pictureUrl(theme.cover)} alt="" decoding="async" />;
+}
