@@ -21,6 +21,7 @@ import { LivePreview } from "./preview";
 import { QuestionList } from "./question-list";
 import { BuilderFormContext } from "@/components/question-types/shared/builder-form";
 import { SettingsPanel, type FormSettings } from "./settings-panel";
+import { ThemePanel } from "./theme-panel";
 import type { BuilderValues } from "./types";
 import { useAutosave, type SaveState } from "./use-autosave";
 
@@ -72,7 +73,7 @@ export function Builder({ form }: { form: FormDetail }) {
   const onInvalid = useCallback((details: { path: string; message: string }[]) => {
     setSaveErrors(new Map(details.map((d) => [d.path, d.message])));
     for (const d of details) {
-      if (/^(title|description|mode|thankYouMessage|questions\.\d+(\.\w+(\.\d+)?)?)$/.test(d.path)) {
+      if (/^(title|description|mode|thankYouMessage|questions\.\d+(\.\w+(\.\d+)?)?|theme\.\w+(\.\w+)?)$/.test(d.path)) {
         setError(d.path as Parameters<typeof setError>[0], { type: "server", message: d.message });
       }
     }
@@ -213,6 +214,9 @@ export function Builder({ form }: { form: FormDetail }) {
           </Card>
           <Card title="Paths" titleAs="h2">
             <PathsPanel questions={(values.questions ?? []).filter(Boolean) as EditedQuestion[]} endings={(values.endings ?? []).filter(Boolean)} />
+          </Card>
+          <Card title="Design" titleAs="h2">
+            <ThemePanel formId={form.id} />
           </Card>
         </div>
         <aside className="builder-side" aria-label="Preview and settings">

@@ -11,9 +11,10 @@ import { formModes, questionSchema, type FormSchema, type Question } from "@/lib
 import { FormRenderer } from "@/components/respondent/form-renderer";
 import { endingSchema } from "@/lib/logic/schema";
 import { END } from "@/lib/logic/types";
+import { themeSchema } from "@/lib/theme/schema";
 import type { BuilderValues } from "./types";
 
-export function previewSchema(values: BuilderValues): { schema: Pick<FormSchema, "title" | "questions" | "description" | "mode" | "thankYouMessage" | "endings">; skipped: number } {
+export function previewSchema(values: BuilderValues): { schema: Pick<FormSchema, "title" | "questions" | "description" | "mode" | "thankYouMessage" | "endings" | "theme">; skipped: number } {
   const questions: Question[] = [];
   let skipped = 0;
   for (const q of values.questions ?? []) {
@@ -32,6 +33,7 @@ export function previewSchema(values: BuilderValues): { schema: Pick<FormSchema,
     }
     targets.add(q.key);
   }
+  const theme = previewTheme(values.theme);
   return {
     schema: {
       title: values.title?.trim() || "Untitled form",
@@ -40,9 +42,26 @@ export function previewSchema(values: BuilderValues): { schema: Pick<FormSchema,
       thankYouMessage: values.thankYouMessage || undefined,
       questions,
       endings: endings.length ? endings : undefined,
+      theme,
     },
     skipped,
   };
+}
+
+/** The theme without its invalid parts (a half-typed colour shows as the default until it is whole). */
+function previewTheme(theme: unknown) {
+  let candidate = theme === undefined ? undefined : structuredClone(theme);
+  for (let attempt = 0; attempt < 8 && candidate !== undefined; attempt++) {
+    const parsed = themeSchema.safeParse(candidate);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      if (issue.path.length === 0) return undefined;
+      let parent = candidate as Record<PropertyKey, unknown>;
+      for (const key of issue.path.slice(0, -1)) parent = (parent?.[key as PropertyKey] ?? undefined) as Record<PropertyKey, unknown>;
+      if (parent && typeof parent === "object") delete parent[issue.path.at(-1) as PropertyKey];
+    }
+  }
+  return undefined;
 }
 
 /** h4's respondent renderer in preview mode: exactly what respondents get, without the network. */

@@ -5,6 +5,7 @@
  */
 import type { Condition, Ending, JumpRule } from "@/lib/logic/types";
 import type { FormMode, QuestionType } from "@/lib/schema/form-schema";
+import type { Theme } from "@/lib/theme/style";
 
 export interface EditableQuestion {
   key: string;
@@ -52,6 +53,8 @@ export interface BuilderValues {
   thankYouMessage?: string;
   questions: EditableQuestion[];
   endings?: Ending[];
+  /** The brand (components/builder/theme-panel.tsx). */
+  theme?: Theme;
 }
 
 /** "" from an emptied input → absent (optional fields must be missing, not empty). */

@@ -5,7 +5,7 @@
  * (lib/theme/presets.ts themeStyle).
  */
 import { pictureUrl } from "@/components/question-types/picture-choice/respondent";
-import type { Theme } from "@/lib/theme/presets";
+import type { Theme } from "@/lib/theme/style";
 
 export function Logo({ theme }: { theme?: Theme }) {
   if (!theme?.logo) return null;

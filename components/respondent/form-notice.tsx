@@ -4,7 +4,7 @@
  * <main> is the page's: app/s/layout.tsx (thanks page) or components/respondent/ssr.tsx (notices).
  */
 import type { ReactNode } from "react";
-import { themeStyle, type Theme } from "@/lib/theme/presets";
+import { themeStyle, type Theme } from "@/lib/theme/style";
 import { Logo } from "./brand";
 
 export type NoticeKind = "not_found" | "not_open" | "closed" | "full" | "already_responded";

@@ -18,7 +18,7 @@ import { controlOf } from "@/components/question-types/respondent-controls";
 import { RespondentEnvContext, useUploadTracker } from "@/components/question-types/shared/respondent-env";
 import { HONEYPOT_FIELD, START_TOKEN_FIELD } from "@/lib/public/form-fields";
 import type { FormSchema } from "@/lib/schema/form-schema";
-import { buttonLabel, themeStyle, type Theme } from "@/lib/theme/presets";
+import { buttonLabel, themeStyle, type Theme } from "@/lib/theme/style";
 import { Cover, Logo } from "./brand";
 import { ImmersiveForm } from "./immersive-form";
 import { reachedScreen, shownQuestion, type EndingScreen } from "./logic";

@@ -29,7 +29,7 @@ import { currentResponse } from "./public-api";
 import { QuestionField, type PickedVia, type VisibleQuestion as Visible } from "./question-field";
 import { hasStartedResponse, type useResponse } from "./use-response";
 import { checkAnswers } from "./validate";
-import { buttonLabel } from "@/lib/theme/presets";
+import { buttonLabel } from "@/lib/theme/style";
 import { Cover, Logo } from "./brand";
 
 type Numbered = { q: Visible; conditional: boolean };

@@ -7,7 +7,7 @@
 import { renderToString } from "react-dom/server";
 import { FormNotice, type NoticeKind } from "./form-notice";
 import { FormRenderer, type FormRendererProps } from "./form-renderer";
-import type { Theme } from "@/lib/theme/presets";
+import type { Theme } from "@/lib/theme/style";
 
 export interface PageAssets {
   js: string;

@@ -5,7 +5,7 @@
  */
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
-import type { Theme } from "./presets";
+import type { Theme } from "./style";
 
 const IMAGE_FIELDS = ["logo", "cover"] as const;
 

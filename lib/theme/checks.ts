@@ -5,7 +5,7 @@
  * may have reasons, e.g. a brand colour checked elsewhere), the builder says so.
  */
 import { AA_LARGE, AA_TEXT, contrastRatio, HEX_COLOR, suggestForeground } from "./contrast";
-import type { ColorRole } from "./presets";
+import type { ColorRole } from "./style";
 
 export interface ContrastPair {
   foreground: ColorRole;

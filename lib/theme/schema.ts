@@ -8,7 +8,7 @@ import { z } from "zod";
 import { nonBlankText } from "@/lib/schema/constraints";
 import { FILE_ID_PATTERN } from "@/lib/question-types/file-checks";
 import { HEX_COLOR } from "./contrast";
-import { buttonLabelKeys, colorRoles, RADIUS_MAX, themeFonts, type ButtonLabelKey, type ColorRole } from "./presets";
+import { buttonLabelKeys, colorRoles, RADIUS_MAX, themeFonts, type ButtonLabelKey, type ColorRole } from "./style";
 
 export const BUTTON_LABEL_MAX = 40;
 

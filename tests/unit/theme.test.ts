@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { AA_LARGE, AA_TEXT, contrastRatio, formatRatio, luminance, mixHex, passes, suggestForeground } from "@/lib/theme/contrast";
-import { buttonLabel, defaultLook, resolveLook, themePresets, themeStyle } from "@/lib/theme/presets";
+import { themePresets } from "@/lib/theme/presets";
+import { buttonLabel, defaultLook, resolveLook, themeStyle } from "@/lib/theme/style";
 import { themeSchema } from "@/lib/theme/schema";
 import { checkContrast } from "@/lib/theme/checks";
 import { formSchemaSchema } from "@/lib/schema/form-schema";

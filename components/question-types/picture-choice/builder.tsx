@@ -14,9 +14,9 @@ import { pictureUrl } from "./respondent";
 type Picture = { label: string; image?: string };
 
 /** The asset types the server takes (never SVG: it could carry script). */
-const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp,image/avif";
+export const IMAGE_TYPES = "image/png,image/jpeg,image/gif,image/webp,image/avif";
 
-async function uploadAsset(formId: string, file: File): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
+export async function uploadAsset(formId: string, file: File): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
   const body = new FormData();
   body.append("file", file, file.name);
   try {
