@@ -205,11 +205,11 @@ describe("GET /api/public/forms/:slug", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(Object.keys(res.body.form).sort()).toEqual(
-      ["availability", "description", "endAt", "mode", "questions", "slug", "startAt", "startToken", "thankYouMessage", "title", "version"],
+      ["availability", "description", "endAt", "mode", "questions", "slug", "startAt", "startToken", "thankYouMessage", "theme", "title", "version"],
     );
     expect(res.body.form).toMatchObject({
       slug: form.slug, title: "Every type", description: "All the question types", mode: "classic",
-      thankYouMessage: "Thanks!", version: 1, availability: "open", startAt: null, endAt: null,
+      thankYouMessage: "Thanks!", theme: null, version: 1, availability: "open", startAt: null, endAt: null,
     });
     expect(res.body.form.questions).toEqual((await owner.api.get(`/api/forms/${form.id}`)).body.form.published.questions);
     expect(res.body.form.startToken).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);

@@ -65,7 +65,7 @@ describe("formSchemaSchema: the form", () => {
   });
 
   it("rejects unknown fields on the form and on questions", () => {
-    expect(issuesOf(form([], { theme: "dark" }))[0].message).toMatch(/theme/);
+    expect(issuesOf(form([], { skin: "dark" }))[0].message).toMatch(/skin/);
     expect(issuesOf(form([q({ type: "email", options: ["x"] })]))[0].message).toMatch(/options/);
   });
 

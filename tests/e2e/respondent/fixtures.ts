@@ -18,12 +18,17 @@ function admin(databaseUrl: string, args: string[]): string {
   });
 }
 
-/** A new owner and a write key for it. */
-export function createOwnerKey(databaseUrl: string): string {
+/** A new owner (who can also sign in to the dashboard) and a write key for it. */
+export function createOwner(databaseUrl: string): { email: string; password: string; key: string } {
   const email = `respondent-${randomBytes(5).toString("hex")}@example.test`;
-  admin(databaseUrl, ["create-user", "--email", email, "--password", "a long test passphrase"]);
-  return admin(databaseUrl, ["create-key", "--email", email, "--name", "e2e", "--scope", "write"]).trim().split("\n").pop()!;
+  const password = "a long test passphrase";
+  admin(databaseUrl, ["create-user", "--email", email, "--password", password]);
+  const key = admin(databaseUrl, ["create-key", "--email", email, "--name", "e2e", "--scope", "write"]).trim().split("\n").pop()!;
+  return { email, password, key };
 }
+
+/** A new owner's write key. */
+export const createOwnerKey = (databaseUrl: string): string => createOwner(databaseUrl).key;
 
 export interface Api {
   <T = any>(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: T }>;
