@@ -204,3 +204,35 @@ test("allowedEmbedOrigins: a listed host shows the form; any other host's frame 
   await page.goto(`${publicUrl()}/s/${refused.slug}`);
   await expect(page.locator("form.fl-r[data-ready]")).toHaveCount(1);
 });
+
+test("an ending's redirect moves the host's tab (not the frame) unless the host cancels formloom:redirect", async ({ page }) => {
+  const form = await publishForm(api, {
+    ...schema,
+    questions: [{ ...schema.questions[0], jump: [{ if: { question: "name", op: "answered" }, to: "away" }] }],
+    endings: [{ key: "away", title: "Off you go", redirectUrl: `${hostOrigin}/landed` }],
+  });
+  pages.set("/landed", "<!doctype html><title>Landed</title><h1>Landed on the host</h1>");
+  const submit = async (url: string) => {
+    await page.goto(url);
+    const openedAt = Date.now();
+    const frame = await formFrame(page);
+    await frame.getByLabel("Your name").fill("Redirected");
+    const left = openedAt + HUMAN_FILL_MS - Date.now();
+    if (left > 0) await page.waitForTimeout(left);
+    await frame.getByRole("button", { name: "Submit" }).click();
+    return frame;
+  };
+
+  await submit(hostPage("/redirect", `<div data-formloom="${form.slug}"></div>`));
+  await expect(page).toHaveURL(`${hostOrigin}/landed`);
+  await expect(page.getByRole("heading", { name: "Landed on the host" })).toBeVisible();
+
+  // A host that handles it itself: nothing moves, the frame offers the link (for the whole tab).
+  const frame = await submit(hostPage("/no-redirect", `<div data-formloom="${form.slug}"></div>
+<script>document.addEventListener("formloom:redirect", (e) => { window.redirectSeen = e.detail.url; e.preventDefault(); });</script>`));
+  await expect(frame.getByRole("link", { name: "Continue" })).toHaveAttribute("target", "_top");
+  await expect.poll(() => page.evaluate(() => (window as unknown as { redirectSeen?: string }).redirectSeen)).toBe(`${hostOrigin}/landed`);
+  expect(page.url()).toBe(`${hostOrigin}/no-redirect`);
+  expect(frame.url()).toContain(`/s/${form.slug}`);
+  expect((await finishedResponses(api, form.id)).length).toBe(2);
+});
