@@ -139,10 +139,11 @@ interface Frame {
     const close = () => {
       if (closed) return;
       closed = true;
-      dialog.close();
-      dialog.remove();
       if (entry.iframe.contentWindow) frames.delete(entry.iframe.contentWindow);
+      dialog.close();
       back?.focus();
+      // Removed a moment later: the frame may still be handling the key (Escape) that closed it.
+      setTimeout(() => dialog.remove(), 0);
       emit(entry, "close", { slug });
     };
     entry.close = close;
