@@ -11,6 +11,9 @@
  *   Next's server build cannot render these components itself: route handlers
  *   see React's react-server build, which has no hooks and no react-dom/server.
  *
+ * - the embed script for other sites: components/embed/embed.ts, minified, no
+ *   dependencies (.respondent/embed.js, served as /embed.js by app/embed.js/route.ts).
+ *
  * .respondent/manifest.json names the hashed files and what is ours in them.
  */
 import fs from "node:fs";
@@ -72,6 +75,22 @@ async function main() {
     logLevel: "warning",
   });
 
+  const embed = await build({
+    absWorkingDir: root,
+    entryPoints: ["components/embed/embed.ts"],
+    bundle: true,
+    minify: true,
+    format: "iife",
+    target: "es2020",
+    outfile: path.join(out, "embed.js"),
+    legalComments: "none",
+    logLevel: "warning",
+    write: false,
+  });
+  const embedJs = embed.outputFiles[0].contents;
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, "embed.js"), embedJs);
+
   const outputs = Object.entries(browser.metafile.outputs);
   const js = outputs.find(([f]) => f.endsWith(".js"))!;
   const css = outputs.find(([f]) => f.endsWith(".css"));
@@ -88,9 +107,11 @@ async function main() {
     ownBytes: own,
     libraryBytes: lib,
     ownGzip,
+    embedBytes: embedJs.length,
+    embedGzip: gzipSync(embedJs).length,
   };
   fs.writeFileSync(path.join(out, "manifest.json"), JSON.stringify(manifest, null, 2));
-  console.log(`respondent bundle: ${manifest.js} (${own} B ours + ${lib} B preact, minified), ${manifest.css}`);
+  console.log(`respondent bundle: ${manifest.js} (${own} B ours + ${lib} B preact, minified), ${manifest.css}; embed.js ${manifest.embedBytes} B (${manifest.embedGzip} B gzip)`);
 }
 
 main().catch((error) => {

@@ -21,6 +21,7 @@ import { LivePreview } from "./preview";
 import { QuestionList } from "./question-list";
 import { BuilderFormContext } from "@/components/question-types/shared/builder-form";
 import { SettingsPanel, type FormSettings } from "./settings-panel";
+import { SharePanel } from "./share-panel";
 import { ThemePanel } from "./theme-panel";
 import type { BuilderValues } from "./types";
 import { useAutosave, type SaveState } from "./use-autosave";
@@ -63,6 +64,7 @@ export function Builder({ form }: { form: FormDetail }) {
   const [publicUrl, setPublicUrl] = useState(form.publicUrl);
   const [published, setPublished] = useState(form.published);
   const [settings, setSettings] = useState<FormSettings>(form);
+  const [embedOrigins, setEmbedOrigins] = useState(form.allowedEmbedOrigins);
   const [busy, setBusy] = useState<"publish" | "unpublish" | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
@@ -225,6 +227,7 @@ export function Builder({ form }: { form: FormDetail }) {
             tabs={[
               { id: "preview", label: "Preview", content: <LivePreview values={values} activeKey={activeKey} /> },
               { id: "settings", label: "Settings", content: <Card><SettingsPanel formId={form.id} settings={{ ...settings, status }} onSaved={setSettings} hiddenKeys={(values.questions ?? []).filter((q) => q?.type === "hidden" && q.key).map((q) => q.key)} /></Card> },
+              { id: "share", label: "Share", content: <SharePanel formId={form.id} slug={settings.slug} publicUrl={isPublished ? publicUrl : null} title={values.title ?? form.title} hiddenKeys={(values.questions ?? []).filter((q) => q?.type === "hidden" && q.key).map((q) => q.key)} allowedEmbedOrigins={embedOrigins} onSaved={setEmbedOrigins} /> },
             ]}
           />
         </aside>

@@ -10,6 +10,7 @@
  */
 import { render } from "preact";
 import "@/app/globals.css";
+import { startEmbedBridge } from "./embed-bridge";
 import { FormRenderer, ThankYou, type FormRendererProps } from "./form-renderer";
 import { deviceStore, enableDeviceStore, SAVED_OFFLINE_MESSAGE } from "./offline/device-store";
 import { livePath } from "@/lib/logic/respondent";
@@ -19,6 +20,7 @@ import { flushQueued } from "./offline/flush";
 const data = document.getElementById("fl-data");
 const root = document.getElementById("fl-root");
 if (data && root) {
+  startEmbedBridge();
   const props = JSON.parse(data.textContent ?? "{}") as FormRendererProps & { storageKey: string };
   enableDeviceStore(props.storageKey);
   // Answers typed before a reload (or a crash) come back first; values from the

@@ -20,6 +20,7 @@ import { HONEYPOT_FIELD, START_TOKEN_FIELD } from "@/lib/public/form-fields";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import { buttonLabel, themeStyle, type Theme } from "@/lib/theme/style";
 import { Cover, Logo } from "./brand";
+import { embedded, notifyHost } from "./embed-bridge";
 import { ImmersiveForm } from "./immersive-form";
 import { reachedScreen, shownQuestion, type EndingScreen } from "./logic";
 import { recordView } from "./public-api";
@@ -193,14 +194,19 @@ export function focusQuestion(idPrefix: string, key: string) {
  * The ending reached (see ./logic.ts endingScreen): its title and message as
  * text. An ending with a redirectUrl sends the respondent on at once (a plain
  * navigation; the link stays for when that is blocked); the builder's preview
- * only says where.
+ * only says where. In a frame the redirect is for the whole tab, never the
+ * frame (the other site would mostly refuse to be framed): inside embed.js
+ * the host page is asked (it navigates unless its formloom:redirect listener
+ * cancels), in any other frame only the link (target _top) does it, on a click.
  */
 export function ThankYou({ screen, preview, onRestart, theme }: { screen: EndingScreen; preview?: boolean; onRestart?: () => void; theme?: Theme }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const redirect = screen.redirectUrl;
   useEffect(() => {
-    if (redirect && !preview) window.location.assign(redirect);
+    if (!redirect || preview) return;
+    if (embedded()) notifyHost({ type: "formloom:redirect", url: redirect });
+    else if (window.top === window) window.location.assign(redirect);
   }, [redirect, preview]);
   return (
     <div className={`fl-r fl-thanks${preview ? " fl-preview" : ""}`} style={themeStyle(theme)} data-ending={screen.key ?? ""}>
@@ -211,7 +217,7 @@ export function ThankYou({ screen, preview, onRestart, theme }: { screen: Ending
         {screen.message ? <p className="fl-thanks-text">{screen.message}</p> : null}
         {redirect ? (
           <p className="fl-thanks-text">
-            {preview ? <>Respondents are sent on to <span className="fl-url">{redirect}</span></> : <a href={redirect} rel="noopener noreferrer">Continue</a>}
+            {preview ? <>Respondents are sent on to <span className="fl-url">{redirect}</span></> : <a href={redirect} target="_top" rel="noopener noreferrer">Continue</a>}
           </p>
         ) : null}
         {onRestart ? <button type="button" className="fl-button" onClick={onRestart}>Start again</button> : null}

@@ -16,6 +16,7 @@ import { livePath, type LivePath } from "@/lib/logic/respondent";
 import type { Ending } from "@/lib/logic/types";
 import type { AnswerValue, Answers } from "@/lib/schema/answers";
 import type { Question } from "@/lib/schema/form-schema";
+import { notifyHost } from "./embed-bridge";
 import { beforeRetry, deviceStore, SAVED_OFFLINE_MESSAGE } from "./offline/device-store";
 import { createResponse, newIdempotencyKey, updateResponse, type ApiResult, type SavedResponse } from "./public-api";
 import { checkAnswers, errorsFromDetails, type Draft, type FieldErrors } from "./validate";
@@ -184,6 +185,7 @@ export function useResponse(opts: ResponseOptions) {
         }
       }
       if (r.ok) {
+        notifyHost({ type: "formloom:submit", responseId: r.data.response.id });
         forgetStartedResponse(o.current.slug);
         deviceStore.clear();
         setBanner("");

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { purgeFormFiles } from "@/lib/files/lifecycle";
 import { db, type Tx } from "@/lib/db/client";
 import { enqueueFormEventTx } from "@/lib/outbox/form-events";
+import { storeEmbedOrigins } from "@/lib/embed/origins";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
@@ -79,6 +80,7 @@ export async function updateForm(userId: string, formId: string, input: UpdateFo
           ...(settings.maxResponses !== undefined && { maxResponses: settings.maxResponses }),
           ...(settings.limitOnePerPerson !== undefined && { limitOnePerPerson: settings.limitOnePerPerson }),
           ...(settings.onePerPersonBy !== undefined && { onePerPersonBy: settings.onePerPersonBy }),
+          ...(settings.allowedEmbedOrigins !== undefined && { allowedEmbedOrigins: storeEmbedOrigins(settings.allowedEmbedOrigins) }),
           // In the same write as the settings, so the form is never published without its slug.
           ...(unpublishing && { status: "draft" }),
         },
@@ -135,6 +137,7 @@ export async function duplicateForm(userId: string, formId: string) {
       maxResponses: source.maxResponses,
       limitOnePerPerson: source.limitOnePerPerson,
       onePerPersonBy: source.onePerPersonBy,
+      allowedEmbedOrigins: source.allowedEmbedOrigins,
     },
   });
   return serializeForm(row, null);

@@ -1,3 +1,4 @@
+import { readEmbedOrigins } from "@/lib/embed/origins";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import type { OnePerPersonBy } from "./settings";
 
@@ -14,6 +15,7 @@ type FormRow = {
   maxResponses: number | null;
   limitOnePerPerson: boolean;
   onePerPersonBy: string;
+  allowedEmbedOrigins: string | null;
   draft: string;
   responseCount: number;
   publishedVersion: number | null;
@@ -54,6 +56,7 @@ export function serializeForm(row: FormRow, published: { schema: string; version
     maxResponses: row.maxResponses,
     limitOnePerPerson: row.limitOnePerPerson,
     onePerPersonBy: row.onePerPersonBy as OnePerPersonBy,
+    allowedEmbedOrigins: readEmbedOrigins(row.allowedEmbedOrigins),
     publishedAt: row.publishedAt?.toISOString() ?? null,
     draft: draftOf(row),
     published: published ? { ...(JSON.parse(published.schema) as FormSchema), version: published.version, publishedAt: published.publishedAt.toISOString() } : null,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { allowedEmbedOriginsSchema } from "@/lib/embed/origins";
 import { atLeastOneProperty, nonBlankText } from "@/lib/schema/constraints";
 import { FORM_TITLE_MAX } from "@/lib/schema/form-schema";
 
@@ -48,6 +49,7 @@ export const updateFormSchema = atLeastOneProperty(
     maxResponses: z.int().min(1).max(MAX_RESPONSES_LIMIT).nullable().optional().describe("Cap on finished responses; null = no cap"),
     limitOnePerPerson: z.boolean().optional().describe("One finished response per person; onePerPersonBy says what a person is"),
     onePerPersonBy: onePerPersonBySchema.optional(),
+    allowedEmbedOrigins: allowedEmbedOriginsSchema.optional(),
   }),
   "Send at least one setting to change",
   { id: "UpdateFormInput" },

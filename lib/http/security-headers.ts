@@ -10,13 +10,26 @@
 const EMBEDDABLE = /^\/s\/[^/]+(\/thanks)?\/?$/;
 
 /**
+ * The public form page itself (app/s/[slug]/route.ts): it knows its form's
+ * allowedEmbedOrigins, so it sets its own CSP, and proxy.ts leaves the
+ * response header to it (two CSP headers would both be enforced).
+ */
+// (public/s/sw.js, a static file under the same prefix, keeps the proxy's.)
+export const FORM_PAGE = /^\/s\/(?!sw\.js$)[^/]+\/?$/;
+
+/**
  * Who may frame a page: the one place that decides it. Dashboard and auth
  * pages may be framed by nobody (clickjacking with the owner's data). The
- * public form may be framed by any site for now, as embeds need; a per-form
- * allowedEmbedOrigins list would narrow it here (look the form up by slug).
+ * public form may be framed by any site (embeds), unless its form lists the
+ * sites that may (`allowedEmbedOrigins`, lib/embed/origins.ts): then those
+ * and Formloom itself ('self': the builder's Share preview). The thanks page
+ * of the no-JavaScript post is rendered by Next without the form's row and
+ * stays framable by any site: it shows the ending's text and holds no action.
  */
-export function frameAncestors(pathname: string): string {
-  return EMBEDDABLE.test(pathname) ? "*" : "'none'";
+export function frameAncestors(pathname: string, allowedEmbedOrigins: readonly string[] | null = null): string {
+  if (!EMBEDDABLE.test(pathname)) return "'none'";
+  if (allowedEmbedOrigins === null) return "*";
+  return ["'self'", ...allowedEmbedOrigins].join(" ");
 }
 
 /**
@@ -32,7 +45,7 @@ export function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function pageCsp(nonce: string, pathname: string, dev = false): string {
+export function pageCsp(nonce: string, pathname: string, dev = false, allowedEmbedOrigins: readonly string[] | null = null): string {
   return [
     "default-src 'self'",
     // 'strict-dynamic': scripts the nonced framework scripts load are trusted too;
@@ -54,7 +67,7 @@ export function pageCsp(nonce: string, pathname: string, dev = false): string {
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    `frame-ancestors ${frameAncestors(pathname)}`,
+    `frame-ancestors ${frameAncestors(pathname, allowedEmbedOrigins)}`,
     // No upgrade-insecure-requests: self-hosted installs on plain http (a LAN
     // address) would then fetch their own assets over https and break.
   ].join("; ");

@@ -155,7 +155,9 @@ export function buildOpenApiDocument() {
         "`write`: everything) or a dashboard session. Another owner's ids answer 404 like missing ones. Every failure is " +
         "`{\"error\": {\"code\", \"message\", \"details\"?}}`; unknown body fields and query parameters are refused. " +
         "A path under /api that is not listed here answers 404 `not_found`; a method a listed path does not have answers 405 " +
-        "`method_not_allowed` with an `Allow` header (OPTIONS: 204 with the same header).",
+        "`method_not_allowed` with an `Allow` header (OPTIONS: 204 with the same header). " +
+        "Outside /api: the public form is /s/{slug}; `GET /embed.js` is the embed script that shows it on other sites " +
+        "(inline, popup or slider; README \"Embedding a form\"), limited per form by `allowedEmbedOrigins`.",
     },
     servers: [{ url: "/" }],
     tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),

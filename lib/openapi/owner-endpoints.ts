@@ -44,7 +44,9 @@ export const ownerEndpoints: Endpoint[] = [
     description:
       "Any of title, slug, status, startAt, endAt, maxResponses, limitOnePerPerson. `status: \"published\"` publishes a draft form " +
       "(as POST …/publish; on a form already published it changes nothing); `status: \"draft\"` unpublishes. A published form keeps " +
-      "its slug (`null` is refused). Nothing is written when any part is refused.",
+      "its slug (`null` is refused). Nothing is written when any part is refused. `allowedEmbedOrigins` lists the sites that may " +
+      "frame the public form (origins only, e.g. `https://shop.example.com`, or `https://*.example.com`; a path, a trailing slash or " +
+      "another scheme is a 400 naming the entry); it applies at once, without publishing.",
     params: formIdParams,
     body: updateFormSchema,
     success: { status: 200, description: "The updated form", schema: formEnvelope },

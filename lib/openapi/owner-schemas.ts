@@ -54,6 +54,10 @@ export const formDetailSchema = z
     maxResponses: z.int().min(1).nullable(),
     limitOnePerPerson: z.boolean(),
     onePerPersonBy: onePerPersonBySchema,
+    allowedEmbedOrigins: z
+      .array(z.string())
+      .nullable()
+      .describe("Sites that may frame the public form (CSP frame-ancestors; Formloom itself always may): null = any site; see README \"Embedding\""),
     publishedAt: isoDateTime.nullable().describe("When the latest version was published"),
     draft: versionedFormSchema.describe("The draft; its version is the number the next publish gets"),
     published: z

@@ -12,6 +12,7 @@
  * Unknown slugs are never cached, so a form is reachable as soon as it is published.
  */
 import { db } from "@/lib/db/client";
+import { readEmbedOrigins } from "@/lib/embed/origins";
 import { notFound } from "@/lib/http/errors";
 import { personBasis, type PersonBasis } from "@/lib/responses/one-per-person";
 import { hasLogic } from "@/lib/logic";
@@ -55,6 +56,8 @@ export interface PublishedForm {
   outboxVersion: number;
   /** Whether finishing a response writes outbox rows (webhooks, email notifications). */
   notifiesOnFinish: boolean;
+  /** Who may frame the public page (lib/embed/origins.ts); null = any site. */
+  allowedEmbedOrigins: string[] | null;
 }
 
 /** How long a submission may reuse a form row looked up by slug. */
@@ -67,7 +70,7 @@ const forms = new Map<string, { form: PublishedForm; expires: number }>();
 const formColumns = {
   id: true, slug: true, status: true, publishedVersion: true,
   startAt: true, endAt: true, maxResponses: true, limitOnePerPerson: true, onePerPersonBy: true, responseCount: true,
-  outboxVersion: true,
+  outboxVersion: true, allowedEmbedOrigins: true,
 } as const;
 
 function remember<V>(map: Map<string, V>, key: string, value: V) {
@@ -131,6 +134,7 @@ export async function findPublishedForm(slug: string, { maxAgeMs = 0 }: { maxAge
     responseCount: row.responseCount,
     outboxVersion: row.outboxVersion,
     notifiesOnFinish: await formNotifiesOnFinish(row.id, row.outboxVersion),
+    allowedEmbedOrigins: readEmbedOrigins(row.allowedEmbedOrigins),
   };
   remember(forms, slug, { form, expires: now + Math.min(maxAgeMs || FORM_CACHE_MS, FORM_CACHE_MS) });
   return form;

@@ -4,6 +4,7 @@
  * Loaded at run time from the project folder, outside Next's bundler (see
  * components/respondent/ssr.tsx for why).
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -41,4 +42,14 @@ export function bundleFile(name: string): { body: Buffer; type: string } | null 
   } catch {
     return null;
   }
+}
+
+let embed: { body: Buffer; etag: string } | null = null;
+
+/** The embed script for other sites (components/embed/embed.ts), with an ETag of its bytes. */
+export function embedScript(): { body: Buffer; etag: string } {
+  if (embed && process.env.NODE_ENV === "production") return embed;
+  const body = fs.readFileSync(path.join(BUNDLE_DIR, "embed.js"));
+  embed = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 16)}"` };
+  return embed;
 }

@@ -119,12 +119,12 @@ describe("GET /api/forms/:id", () => {
     const res = await owner.readApi.get(`/api/forms/${id}`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.form).sort()).toEqual([
-      "createdAt", "draft", "endAt", "id", "limitOnePerPerson", "maxResponses", "onePerPersonBy", "publicUrl", "published",
+      "allowedEmbedOrigins", "createdAt", "draft", "endAt", "id", "limitOnePerPerson", "maxResponses", "onePerPersonBy", "publicUrl", "published",
       "publishedAt", "responseCount", "slug", "startAt", "status", "title", "updatedAt",
     ]);
     expect(res.body.form).toMatchObject({
       id, title: "Detail", slug: null, status: "draft", startAt: null, endAt: null, maxResponses: null,
-      limitOnePerPerson: false, onePerPersonBy: "browser", publishedAt: null, published: null,
+      limitOnePerPerson: false, onePerPersonBy: "browser", allowedEmbedOrigins: null, publishedAt: null, published: null,
       draft: { version: 1, title: "Detail", mode: "classic", questions: [] },
     });
   });

@@ -11,7 +11,7 @@
  */
 import type { NextRequest } from "next/server";
 import type { FormPageInput } from "@/components/respondent/ssr";
-import { NONCE_HEADER } from "@/lib/http/security-headers";
+import { NONCE_HEADER, newNonce, pageCsp } from "@/lib/http/security-headers";
 import { FLASH_COOKIE, readFlash } from "@/lib/public/form-post";
 import { availability, findPublishedForm } from "@/lib/public/published-form";
 import { respondentBundle } from "@/lib/public/respondent-bundle";
@@ -38,12 +38,19 @@ const NO_SCRIPT_CSS =
 // Controls that need JavaScript (ranking's move buttons, "Keep this order") step aside in classic mode too.
 const CLASSIC_NO_SCRIPT_CSS = SHOW_CONDITIONAL_CSS + ".fl-js{display:none!important}";
 
-const page = (input: Omit<FormPageInput, "assets">, status = 200) => {
+/**
+ * The page with its CSP (proxy.ts leaves this path's to us): the proxy's nonce,
+ * and frame-ancestors from the form's allowedEmbedOrigins (any site when
+ * there is no form to ask).
+ */
+const page = (request: NextRequest, input: Omit<FormPageInput, "assets" | "nonce">, status = 200, embedOrigins: string[] | null = null) => {
   const { assets, renderFormPage } = respondentBundle();
-  return new Response(renderFormPage({ ...input, assets }), {
+  const nonce = request.headers.get(NONCE_HEADER) ?? newNonce();
+  return new Response(renderFormPage({ ...input, nonce, assets }), {
     status,
     headers: {
       "content-type": "text/html; charset=utf-8",
+      "content-security-policy": pageCsp(nonce, request.nextUrl.pathname, process.env.NODE_ENV === "development", embedOrigins),
       // Per request: a nonce, a start token, who has answered.
       "cache-control": "private, no-cache, no-store, max-age=0, must-revalidate",
     },
@@ -53,13 +60,14 @@ const page = (input: Omit<FormPageInput, "assets">, status = 200) => {
 export async function GET(request: NextRequest, { params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const form = await findPublishedForm(slug);
-  if (!form) return page({ title: "Form not found · Formloom", notice: { kind: "not_found" } }, 404);
+  if (!form) return page(request, { title: "Form not found · Formloom", notice: { kind: "not_found" } }, 404);
   const { schema } = form;
   const { title, theme } = schema;
   const description = schema.description?.slice(0, 200);
+  const embedOrigins = form.allowedEmbedOrigins;
 
   const state = availability(form);
-  if (state === "not_open" || state === "closed") return page({ title, description, notice: { kind: state, title, opensAt: form.startAt, theme } });
+  if (state === "not_open" || state === "closed") return page(request, { title, description, notice: { kind: state, title, opensAt: form.startAt, theme } }, 200, embedOrigins);
   const flash = readFlash(request.cookies.get(FLASH_COOKIE)?.value);
   const query = request.nextUrl.searchParams;
   const hiddenValues: Record<string, string> = {};
@@ -72,14 +80,13 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   // Someone who already answered (this browser, or this invite link) hears
   // that, even when the form has since filled up.
   if (await hasAnswered(form, respondentOf(request.headers), hiddenValues)) {
-    return page({ title, description, notice: { kind: "already_responded", title, theme } });
+    return page(request, { title, description, notice: { kind: "already_responded", title, theme } }, 200, embedOrigins);
   }
-  if (state === "full") return page({ title, description, notice: { kind: "full", title, theme } });
+  if (state === "full") return page(request, { title, description, notice: { kind: "full", title, theme } }, 200, embedOrigins);
 
-  return page({
+  return page(request, {
     title,
     description,
-    nonce: request.headers.get(NONCE_HEADER) ?? undefined,
     noScriptCss: schema.mode === "immersive" ? NO_SCRIPT_CSS : CLASSIC_NO_SCRIPT_CSS,
     form: {
       schema,
@@ -93,5 +100,5 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       initialBanner: flash?.banner,
       action: `/s/${encodeURIComponent(slug)}/submit`,
     },
-  });
+  }, 200, embedOrigins);
 }

@@ -1,0 +1,105 @@
+/**
+ * The builder's Share tab: the public link (copied), a QR code drawn in the
+ * page, the embed snippets (copied, one per way) with a live preview that runs
+ * the real /embed.js (inline frame, popup dialog), and the sites that may
+ * embed the form: a bad origin refused with the reason, a good list saved
+ * (read back through the API) while the preview in Formloom itself still works.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { dashboardUrl } from "./owner";
+import { signInOncePerFile } from "./session";
+
+signInOncePerFile("06-share");
+
+async function createForm(page: Page, title: string) {
+  const origin = dashboardUrl();
+  const headers = { origin };
+  const created = await page.request.post(`${origin}/api/forms`, { headers, data: { title } });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).form.id as string;
+  const draft = await page.request.put(`${origin}/api/forms/${id}/version/draft`, {
+    headers,
+    data: { title, questions: [{ key: "name", type: "short-text", title: "Your name" }, { key: "ref", type: "hidden" }] },
+  });
+  expect(draft.status(), await draft.text()).toBe(200);
+  const published = await page.request.post(`${origin}/api/forms/${id}/publish`, { headers });
+  expect(published.status()).toBe(200);
+  return { id, slug: (await published.json()).form.slug as string };
+}
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+test("link with copy, QR code, snippets with copy and live preview, and the embed origins setting", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: dashboardUrl() });
+  const form = await createForm(page, "Shared form");
+  await page.goto(`${dashboardUrl()}/forms/${form.id}`);
+  await page.getByRole("tab", { name: "Share" }).click();
+
+  const link = `${dashboardUrl()}/s/${form.slug}`;
+  await expect(page.getByTestId("share-link")).toHaveText(link);
+  await page.getByRole("button", { name: "Copy link" }).last().click();
+  await expect.poll(() => clipboard(page)).toBe(link);
+
+  // Drawn here as SVG (no outside service): a square code.
+  const qr = page.getByRole("img", { name: `QR code for ${link}` });
+  await expect(qr.locator("svg")).toHaveCount(1);
+  const box = (await qr.locator("svg").boundingBox())!;
+  expect(Math.abs(box.width - box.height)).toBeLessThan(1);
+  expect(box.width).toBeGreaterThan(100);
+
+  // Inline snippet (the default), with the form's hidden field as a reminder; copied as shown.
+  const snippet = page.getByTestId("embed-snippet");
+  await expect(snippet).toContainText(`<div data-formloom="${form.slug}" data-formloom-title="Shared form" data-formloom-hidden="ref="></div>`);
+  await expect(snippet).toContainText(`<script src="${dashboardUrl()}/embed.js" async></script>`);
+  await page.getByRole("button", { name: "Copy code" }).click();
+  await expect.poll(() => clipboard(page)).toBe(await snippet.textContent());
+
+  // The live preview: the real embed.js mounts the form inline.
+  const inline = page.frameLocator('[data-testid="embed-preview"] iframe');
+  await expect(inline.locator("form.fl-r[data-ready]")).toHaveCount(1);
+  await expect(inline.getByLabel("Your name")).toBeVisible();
+
+  // Popup: its snippet, and the preview opens the real dialog; Escape closes it and focus comes back.
+  await page.getByLabel("How").selectOption("popup");
+  await expect(snippet).toContainText('data-formloom-mode="popup"');
+  await page.getByRole("button", { name: "Copy code" }).click();
+  await expect.poll(() => clipboard(page)).toContain('data-formloom-mode="popup"');
+  const tryIt = page.getByRole("button", { name: "Try the popup" });
+  await tryIt.click();
+  const dialog = page.getByRole("dialog", { name: "Shared form" });
+  await expect(dialog).toBeVisible();
+  await expect(page.frameLocator("dialog iframe").locator("form.fl-r[data-ready]")).toHaveCount(1);
+  await dialog.getByRole("button", { name: "Close" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(tryIt).toBeFocused();
+
+  await page.getByLabel("How").selectOption("slider");
+  await expect(snippet).toContainText('data-formloom-mode="slider"');
+  await page.getByLabel("How").selectOption("iframe");
+  await expect(snippet).toContainText(`<iframe src="${link}?ref=" title="Shared form"`);
+
+  // Who may embed it: a path is refused with the reason, before anything is sent.
+  await page.getByLabel("Only these sites").check();
+  const sites = page.getByLabel("Sites (one origin per line)");
+  await sites.fill("https://shop.example.com/checkout");
+  await page.getByRole("button", { name: "Save embed settings" }).click();
+  await expect(page.getByText("https://shop.example.com/checkout: Write the origin only")).toBeVisible();
+  await sites.fill("https://shop.example.com\nhttps://*.example.org");
+  await page.getByRole("button", { name: "Save embed settings" }).click();
+  await expect(page.getByText("Embed settings saved")).toBeVisible();
+  const saved = await page.request.get(`${dashboardUrl()}/api/forms/${form.id}`);
+  expect((await saved.json()).form.allowedEmbedOrigins).toEqual(["https://shop.example.com", "https://*.example.org"]);
+
+  // After a reload the setting is shown, and Formloom's own preview may still frame the form.
+  await page.reload();
+  await page.getByRole("tab", { name: "Share" }).click();
+  await expect(page.getByLabel("Only these sites")).toBeChecked();
+  await expect(page.getByLabel("Sites (one origin per line)")).toHaveValue("https://shop.example.com\nhttps://*.example.org");
+  await expect(page.frameLocator('[data-testid="embed-preview"] iframe').locator("form.fl-r[data-ready]")).toHaveCount(1);
+
+  // Back to any site.
+  await page.getByLabel("Any site").check();
+  await page.getByRole("button", { name: "Save embed settings" }).click();
+  await expect.poll(async () => (await (await page.request.get(`${dashboardUrl()}/api/forms/${form.id}`)).json()).form.allowedEmbedOrigins).toBeNull();
+});
