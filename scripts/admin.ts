@@ -1,7 +1,7 @@
 /**
  * Operator commands (talk to the database directly):
  *   npm run --silent admin -- create-user --email E --password P
- *   npm run --silent admin -- create-key --email E --name N --scope read|write
+ *   npm run --silent admin -- create-key --email E --name N --scope read|write [--workspace ID]
  *   npm run --silent admin -- set-password --email E --password P   (also signs the user out everywhere)
  * create-key prints the full key as the last line of stdout; only its hash is stored.
  * Bad input exits 1 with a message on stderr and writes nothing.
@@ -13,10 +13,12 @@ import { createUser, credentialsSchema, findUserByEmail, setPassword } from "../
 import { applyMigrations } from "../lib/db/migrations";
 import { databaseUrl } from "../lib/db/url";
 import { AppError } from "../lib/http/errors";
+import { personalActor } from "../lib/workspaces/actor";
+import { roleInWorkspace } from "../lib/workspaces/roles-query";
 
 const usage = `usage:
   admin create-user --email E --password P
-  admin create-key  --email E --name N --scope read|write
+  admin create-key  --email E --name N --scope read|write [--workspace ID]
   admin set-password --email E --password P`;
 
 class UsageError extends Error {}
@@ -35,7 +37,7 @@ function check<S extends z.ZodType>(schema: S, input: Record<string, unknown>): 
   );
 }
 
-const options = { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, scope: { type: "string" } } as const;
+const options = { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, scope: { type: "string" }, workspace: { type: "string" } } as const;
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
@@ -61,8 +63,12 @@ async function main() {
       await applyMigrations(databaseUrl()); // at once when up to date; waits out a running server's lock
       const user = await findUserByEmail(email);
       if (!user) throw new UsageError(`No user with email ${email}; create it with create-user first`);
-      const key = await createApiKey(user.id, input);
-      console.log(`Created ${key.scope} key "${key.name}" (${key.keyPrefix}…) for ${user.email}. It is shown once:`);
+      // The personal workspace unless --workspace names one the user is a member of.
+      const workspaceId = values.workspace ?? user.id;
+      const role = await roleInWorkspace(user.id, workspaceId);
+      if (!role) throw new UsageError(`${user.email} is not a member of workspace ${workspaceId}`);
+      const key = await createApiKey({ ...personalActor(user.id), workspaceId, role }, input);
+      console.log(`Created ${key.scope} key "${key.name}" (${key.keyPrefix}…) for ${user.email} in workspace ${workspaceId}. It is shown once:`);
       console.log(key.key);
       return;
     }

@@ -4,6 +4,7 @@
  * and the score distribution, with the filters (metadata, ending, score
  * range) applied before any aggregation. All counting is SQL.
  */
+import type { Actor } from "@/lib/workspaces/actor";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
@@ -83,8 +84,8 @@ export const WEEK_DAYS = 7;
 
 type Count = { n: number | bigint | null };
 
-export async function getSummary(userId: string, formId: string, query: AnalyticsSummaryQuery, now = new Date()) {
-  const form = await getReadableForm(userId, formId);
+export async function getSummary(actor: Actor, formId: string, query: AnalyticsSummaryQuery, now = new Date()) {
+  const form = await getReadableForm(actor.workspaceId, formId);
   // Also checks the metadata keys and the ending (400 for unknown ones).
   const matching = responseWhere(form, query);
   const outcome = hasOutcomeFilter(query) ? matching : undefined;

@@ -2,6 +2,7 @@
  * Daily counts of finished responses for the 30 UTC days ending today,
  * grouped by Response.submittedDay in SQL (one covering index range).
  */
+import type { Actor } from "@/lib/workspaces/actor";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
@@ -29,8 +30,8 @@ export function utcDaysEnding(now: Date, count: number): string[] {
   return Array.from({ length: count }, (_, i) => new Date(today - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 }
 
-export async function getTrend(userId: string, formId: string, query: AnalyticsTrendQuery, now = new Date()) {
-  const form = await getReadableForm(userId, formId);
+export async function getTrend(actor: Actor, formId: string, query: AnalyticsTrendQuery, now = new Date()) {
+  const form = await getReadableForm(actor.workspaceId, formId);
   checkMetadataKeys(form, query.metadata);
   const days = utcDaysEnding(now, TREND_DAYS);
   // submittedDay is set only when a response finishes, so it implies finished.

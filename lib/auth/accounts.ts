@@ -14,6 +14,7 @@ import { db, type Db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import { personalWorkspaceCreate } from "@/lib/workspaces/workspaces";
 import { hashPassword } from "./passwords";
 import { countUsers, credentialsSchema, type Credentials } from "./users";
 
@@ -53,7 +54,9 @@ export async function insertAccount(email: string, passwordHash: string, client:
       return await client.$transaction(
         async (tx) => {
           if (!signupAllowed() && (await tx.user.count()) > 0) throw closed();
-          return tx.user.create({ data: { id: newId(), email, passwordHash }, select: { id: true, email: true } });
+          // With the personal workspace every user has (lib/workspaces/workspaces.ts).
+          const id = newId();
+          return tx.user.create({ data: { id, email, passwordHash, memberships: personalWorkspaceCreate(id) }, select: { id: true, email: true } });
         },
         { isolationLevel: "Serializable" },
       );

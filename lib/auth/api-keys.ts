@@ -3,6 +3,9 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import type { Actor } from "@/lib/workspaces/actor";
+import { auditEntry, writeAudit } from "@/lib/workspaces/audit";
+import { atLeast } from "@/lib/workspaces/roles";
 import type { CreateKeyInput, KeyScope } from "./api-keys-schema";
 
 /** Recognisable in logs and by secret scanners. */
@@ -16,40 +19,64 @@ export const keyIdParams = z.strictObject({ id: z.string().min(1).max(64) });
 
 export const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
 
-type KeyRow = { id: string; name: string; scope: string; keyPrefix: string; createdAt: Date; lastUsedAt: Date | null };
+type KeyRow = { id: string; name: string; scope: string; keyPrefix: string; createdAt: Date; lastUsedAt: Date | null; workspaceId: string; userId: string };
 
-/** The API object for a key: never the hash, never the owner. */
+/** The API object for a key: never the hash. `createdBy` is the member whose role caps it. */
 export function serializeKey(row: KeyRow) {
   return {
     id: row.id,
     name: row.name,
     scope: row.scope as KeyScope,
     keyPrefix: row.keyPrefix,
+    workspaceId: row.workspaceId,
+    createdBy: row.userId,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };
 }
 
-/** Creates a key; the full secret is in the result and nowhere else, ever. */
-export async function createApiKey(userId: string, input: CreateKeyInput) {
+/** How the audit log names a key. */
+export const keyLabel = (row: { name: string; keyPrefix: string }) => `${row.name} (${row.keyPrefix}…)`;
+
+/**
+ * Creates a key of the actor in the actor's workspace; the full secret is in
+ * the result and nowhere else, ever. It acts with its creator's role there
+ * (a read key: at most viewer), read on every request, and is deleted with
+ * the creator's membership.
+ */
+export async function createApiKey(actor: Actor, input: Omit<CreateKeyInput, "workspaceId">) {
   // 32 random bytes = 256 bits, base64url.
   const key = KEY_PREFIX + randomBytes(32).toString("base64url");
-  const row = await db.apiKey.create({
-    data: {
-      id: newId(),
-      userId,
-      name: input.name,
-      scope: input.scope,
-      keyPrefix: key.slice(0, PREFIX_LENGTH),
-      keyHash: hashKey(key),
-    },
+  const id = newId();
+  const audit = await auditEntry(actor, "key.created", "key", id);
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.apiKey.create({
+      data: {
+        id,
+        workspaceId: actor.workspaceId,
+        userId: actor.userId,
+        name: input.name,
+        scope: input.scope,
+        keyPrefix: key.slice(0, PREFIX_LENGTH),
+        keyHash: hashKey(key),
+      },
+    });
+    await writeAudit(tx, audit);
+    return created;
   });
   return { key, ...serializeKey(row) };
 }
 
-/** Active keys, newest first. Revoked keys are gone for good, so they are not listed. */
-export async function listApiKeys(userId: string) {
-  const rows = await db.apiKey.findMany({ where: { userId, revokedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+/**
+ * Active keys of the workspace, newest first: admins and owners see
+ * everyone's, other members their own. Revoked keys are gone for good.
+ */
+export async function listApiKeys(actor: Actor) {
+  const mine = atLeast(actor.role, "admin") ? {} : { userId: actor.userId };
+  const rows = await db.apiKey.findMany({
+    where: { workspaceId: actor.workspaceId, ...mine, revokedAt: null },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
   return rows.map(serializeKey);
 }
 
@@ -58,10 +85,15 @@ export async function listApiKeys(userId: string) {
  * itself (how a leaked key is retired with nothing else at hand); a key
  * already revoked is "not found", as it is no longer listed.
  */
-export async function revokeApiKey(userId: string, id: string) {
-  // Scoped by owner in the WHERE: another owner's key id is simply "not found".
-  const { count } = await db.apiKey.updateMany({ where: { id, userId, revokedAt: null }, data: { revokedAt: new Date() } });
-  if (count === 0) throw notFound("API key");
+export async function revokeApiKey(actor: Actor, id: string) {
+  // Scoped by workspace (and, below admin, by creator) in the WHERE: any other key id is simply "not found".
+  const mine = atLeast(actor.role, "admin") ? {} : { userId: actor.userId };
+  const audit = await auditEntry(actor, "key.revoked", "key", id);
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.apiKey.updateMany({ where: { id, workspaceId: actor.workspaceId, ...mine, revokedAt: null }, data: { revokedAt: new Date() } });
+    if (count === 0) throw notFound("API key");
+    await writeAudit(tx, audit);
+  });
 }
 
 /** lastUsedAt is written at most once a minute per key, not on every request. */
@@ -75,5 +107,5 @@ export async function authenticateApiKey(key: string) {
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } });
   }
-  return { userId: row.userId, scope: row.scope as KeyScope, keyId: row.id };
+  return { userId: row.userId, workspaceId: row.workspaceId, scope: row.scope as KeyScope, keyId: row.id, label: keyLabel(row) };
 }

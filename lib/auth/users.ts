@@ -2,6 +2,7 @@ import { credentialsSchema, type Credentials } from "./credentials-schema";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import { personalWorkspaceCreate } from "@/lib/workspaces/workspaces";
 import { hashPassword, verifyPassword } from "./passwords";
 
 export { credentialsSchema, type Credentials } from "./credentials-schema";
@@ -10,7 +11,8 @@ export async function createUser(input: Credentials) {
   const { email, password } = credentialsSchema.parse(input);
   const existing = await db.user.findUnique({ where: { email } });
   if (existing) throw new AppError("conflict", `A user with email ${email} already exists`);
-  return db.user.create({ data: { id: newId(), email, passwordHash: await hashPassword(password) }, select: { id: true, email: true } });
+  const id = newId();
+  return db.user.create({ data: { id, email, passwordHash: await hashPassword(password), memberships: personalWorkspaceCreate(id) }, select: { id: true, email: true } });
 }
 
 export async function findUserByEmail(email: string) {

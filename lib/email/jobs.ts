@@ -13,6 +13,8 @@ export const emailJobSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("response.confirmation"), formId: z.string(), responseId: z.string() }),
   /** The form's owner learns that the webhook core disabled a webhook. */
   z.strictObject({ type: z.literal("webhook.disabled"), formId: z.string(), url: z.string(), reason: z.string() }),
+  /** The invited person gets the link; its token is sealed (lib/webhooks/secrets.ts), the invitation re-read when sent. */
+  z.strictObject({ type: z.literal("workspace.invitation"), invitationId: z.string(), sealedToken: z.string() }),
 ]);
 export type EmailJob = z.infer<typeof emailJobSchema>;
 export type EmailJobType = EmailJob["type"];

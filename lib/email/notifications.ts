@@ -4,6 +4,7 @@
  * Saving works without SMTP_URL too: the settings wait for email to be
  * configured, and `emailConfigured` says so.
  */
+import type { Actor } from "@/lib/workspaces/actor";
 import { db } from "@/lib/db/client";
 import { getOwnedForm } from "@/lib/forms/forms";
 import { draftOf } from "@/lib/forms/serialize";
@@ -37,8 +38,8 @@ export function serializeNotificationSettings(row: NotificationRow | null): Noti
   };
 }
 
-export async function getNotificationSettings(userId: string, formId: string) {
-  const form = await getOwnedForm(userId, formId);
+export async function getNotificationSettings(actor: Actor, formId: string) {
+  const form = await getOwnedForm(actor.workspaceId, formId);
   const row = await db.formNotification.findUnique({ where: { formId: form.id } });
   return { notifications: serializeNotificationSettings(row) };
 }
@@ -55,8 +56,8 @@ async function knownQuestions(form: { id: string; title: string; draft: string; 
 }
 
 /** Replaces the settings (PUT): omitted parts take their defaults. */
-export async function saveNotificationSettings(userId: string, formId: string, input: NotificationSettings) {
-  const form = await getOwnedForm(userId, formId);
+export async function saveNotificationSettings(actor: Actor, formId: string, input: NotificationSettings) {
+  const form = await getOwnedForm(actor.workspaceId, formId);
   const confirmation = input.confirmation ?? { enabled: false, questionKey: null, subject: "", message: "" };
   const known = await knownQuestions(form);
   const details: ErrorDetail[] = [];

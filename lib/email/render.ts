@@ -123,3 +123,22 @@ export function webhookDisabledNotice(input: { formTitle: string; url: string; r
   );
   return { subject, text, html };
 }
+
+export function invitationNotice(input: { workspaceName: string; role: string; url: string; expiresAt: Date }): RenderedMail {
+  const subject = oneLine(`You are invited to "${input.workspaceName}" on Formloom`);
+  const until = input.expiresAt.toISOString().slice(0, 10);
+  const text = [
+    `You are invited to join the workspace "${input.workspaceName}" as ${input.role}.`,
+    "",
+    `Open this link to sign in or create your account and join (valid until ${until}, once):`,
+    input.url,
+    "",
+  ].join("\n");
+  const html = page(
+    [
+      `<p>You are invited to join the workspace <strong>${escapeHtml(input.workspaceName)}</strong> as ${escapeHtml(input.role)}.</p>`,
+      `<p><a href="${escapeHtml(input.url)}">Sign in or create your account and join</a> (valid until ${until}, once).</p>`,
+    ].join("\n"),
+  );
+  return { subject, text, html };
+}

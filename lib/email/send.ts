@@ -17,7 +17,8 @@ import type { FormSchema } from "@/lib/schema/form-schema";
 import { dashboardOrigin, mailConfig } from "./config";
 import { emailJobSchema, type EmailJob } from "./jobs";
 import { deliverMail, EmailPermanent, EmailRetryable, type OutgoingMail } from "./mailer";
-import { ownerNotification, respondentConfirmation, webhookDisabledNotice, type ResponseForMail } from "./render";
+import { invitationNotice, ownerNotification, respondentConfirmation, webhookDisabledNotice, type ResponseForMail } from "./render";
+import { openSecret } from "@/lib/webhooks/secrets";
 
 export type SendOutcome = { sent: true; messageId: string } | { sent: false; skipped: string };
 
@@ -50,11 +51,16 @@ const skip = (skipped: string): SendOutcome => ({ sent: false, skipped });
 
 /** What to send for a job, or why nothing is sent. */
 async function compose(job: EmailJob): Promise<OutgoingMail | string> {
+  if (job.type === "workspace.invitation") return composeInvitation(job);
   if (job.type === "webhook.disabled") {
-    const form = await db.form.findUnique({ where: { id: job.formId }, select: { title: true, user: { select: { email: true } } } });
+    // Told to the workspace's owners (who may not be the webhook's author).
+    const form = await db.form.findUnique({
+      where: { id: job.formId },
+      select: { title: true, workspace: { select: { memberships: { where: { role: "owner" }, select: { user: { select: { email: true } } } } } } },
+    });
     if (!form) return "the form was deleted";
     const mail = webhookDisabledNotice({ formTitle: form.title, url: job.url, reason: job.reason, link: integrationsLink(job.formId) });
-    return { to: [form.user.email], ...mail };
+    return { to: form.workspace.memberships.map((m) => m.user.email), ...mail };
   }
   const settings = await db.formNotification.findUnique({ where: { formId: job.formId } });
   const response = await loadResponse(job.formId, job.responseId);
@@ -74,6 +80,17 @@ async function compose(job: EmailJob): Promise<OutgoingMail | string> {
   }
   const mail = respondentConfirmation(response, { subject: settings.confirmationSubject, message: settings.confirmationMessage });
   return { to: [address], ...mail };
+}
+
+/** An invitation is mailed only while it is still pending (not revoked, used or expired meanwhile). */
+async function composeInvitation(job: Extract<EmailJob, { type: "workspace.invitation" }>): Promise<OutgoingMail | string> {
+  const invitation = await db.invitation.findFirst({
+    where: { id: job.invitationId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } },
+    select: { email: true, role: true, expiresAt: true, workspace: { select: { name: true } } },
+  });
+  if (!invitation) return "the invitation is no longer pending";
+  const url = `${dashboardOrigin()}/invite/${openSecret(job.sealedToken)}`;
+  return { to: [invitation.email], ...invitationNotice({ workspaceName: invitation.workspace.name, role: invitation.role, url, expiresAt: invitation.expiresAt }) };
 }
 
 /**

@@ -4,6 +4,8 @@
  * sandbox` and nosniff; assets are raster images only (never SVG), also
  * sandboxed.
  */
+import type { AssetViewer } from "./assets";
+import type { Actor } from "@/lib/workspaces/actor";
 import { Readable } from "node:stream";
 import { db } from "@/lib/db/client";
 import { getOwnedForm } from "@/lib/forms/forms";
@@ -32,8 +34,8 @@ async function bytesOf(file: { storageKey: string; size: number; contentType: st
 }
 
 /** GET /api/forms/:id/responses/:responseId/files/:fileId — the owner only; anything else is 404. */
-export async function downloadResponseFile(userId: string, formId: string, responseId: string, fileId: string): Promise<Response> {
-  const form = await getOwnedForm(userId, formId);
+export async function downloadResponseFile(actor: Actor, formId: string, responseId: string, fileId: string): Promise<Response> {
+  const form = await getOwnedForm(actor.workspaceId, formId);
   const file = await db.storedFile.findFirst({ where: { id: fileId, formId: form.id, responseId, kind: "upload" } });
   if (!file) throw notFound("File");
   return bytesOf(file, { "content-disposition": contentDisposition("attachment", file.name), "cache-control": "private, no-store" });
@@ -41,18 +43,25 @@ export async function downloadResponseFile(userId: string, formId: string, respo
 
 /**
  * GET /api/assets/:id — public once its form is published; before that only
- * its owner (a session or API key) sees it; anyone else gets 404.
+ * members of its workspace (a session, or an API key of that workspace) see it; anyone else gets 404.
  */
-export async function serveAsset(assetId: string, viewerId: string | null): Promise<Response> {
+export async function serveAsset(assetId: string, viewer: AssetViewer | null): Promise<Response> {
   const asset = await db.storedFile.findFirst({ where: { id: assetId, kind: "asset" } });
   if (!asset) throw notFound("Asset");
-  const form = await db.form.findUnique({ where: { id: asset.formId }, select: { userId: true, status: true } });
+  const form = await db.form.findUnique({ where: { id: asset.formId }, select: { workspaceId: true, status: true } });
   if (!form) throw notFound("Asset");
   const isPublic = form.status === "published";
-  if (!isPublic && form.userId !== viewerId) throw notFound("Asset");
+  if (!isPublic && !(await seesWorkspace(viewer, form.workspaceId))) throw notFound("Asset");
   return bytesOf(asset, {
     "content-disposition": contentDisposition("inline", asset.name),
     "cache-control": isPublic ? "public, max-age=300" : "private, no-store",
     "cross-origin-resource-policy": "same-site",
   });
+}
+
+/** A member of the workspace (any role), or a key of it whose creator still is one. */
+async function seesWorkspace(viewer: AssetViewer | null, workspaceId: string): Promise<boolean> {
+  if (!viewer || (viewer.keyWorkspaceId !== null && viewer.keyWorkspaceId !== workspaceId)) return false;
+  const member = await db.membership.findUnique({ where: { workspaceId_userId: { workspaceId, userId: viewer.userId } }, select: { role: true } });
+  return member !== null;
 }

@@ -1,3 +1,4 @@
+import type { Actor } from "@/lib/workspaces/actor";
 import { randomBytes } from "node:crypto";
 import { purgeFormFiles } from "@/lib/files/lifecycle";
 import { db, type Tx } from "@/lib/db/client";
@@ -6,6 +7,7 @@ import { storeEmbedOrigins } from "@/lib/embed/origins";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import { auditEntry, writeAudit } from "@/lib/workspaces/audit";
 import { FORM_TITLE_MAX, formSchemaSchema, isAnswerable, type FormSchema, type FormSchemaInput } from "@/lib/schema/form-schema";
 import { assertPersonBasis } from "@/lib/responses/one-per-person";
 import { findTemplate } from "@/lib/templates/templates";
@@ -16,30 +18,36 @@ import { SLUG_MAX, type CreateFormInput, type UpdateFormInput } from "./settings
 const EMPTY_DRAFT: StoredDraft = { mode: "classic", questions: [] };
 
 /**
- * The form if `userId` owns it. Another owner's form is "not found", exactly
- * like a missing one, so ids leak nothing about other accounts.
+ * The form if it belongs to the workspace. Another workspace's form is "not
+ * found", exactly like a missing one, so ids leak nothing about other teams.
  */
-export async function getOwnedForm(userId: string, formId: string, tx: Tx = db) {
-  const form = await tx.form.findFirst({ where: { id: formId, userId } });
+export async function getOwnedForm(workspaceId: string, formId: string, tx: Tx = db) {
+  const form = await tx.form.findFirst({ where: { id: formId, workspaceId } });
   if (!form) throw notFound("Form");
   return form;
 }
 
-export async function listForms(userId: string) {
-  const rows = await db.form.findMany({ where: { userId }, orderBy: [{ updatedAt: "desc" }, { id: "desc" }] });
+export async function listForms(workspaceId: string) {
+  const rows = await db.form.findMany({ where: { workspaceId }, orderBy: [{ updatedAt: "desc" }, { id: "desc" }] });
   return rows.map(serializeFormListItem);
 }
 
-export async function createForm(userId: string, input: CreateFormInput) {
+export async function createForm(actor: Actor, input: Omit<CreateFormInput, "workspaceId">) {
   let draft = EMPTY_DRAFT;
   if (input.templateId) {
     const template = findTemplate(input.templateId);
     if (!template) throw new AppError("unknown_template", `Unknown templateId "${input.templateId}"; see GET /api/templates`);
     draft = toStoredDraft(formSchemaSchema.parse({ ...template.schema, title: input.title }));
   }
+  const id = newId();
+  const audit = await auditEntry(actor, "form.created", "form", id);
   try {
-    const row = await db.form.create({
-      data: { id: newId(), userId, title: input.title, slug: input.slug ?? null, draft: JSON.stringify(draft) },
+    const row = await db.$transaction(async (tx) => {
+      const created = await tx.form.create({
+        data: { id, workspaceId: actor.workspaceId, title: input.title, slug: input.slug ?? null, draft: JSON.stringify(draft) },
+      });
+      await writeAudit(tx, audit);
+      return created;
     });
     return { id: row.id, title: row.title, slug: row.slug, status: row.status };
   } catch (error) {
@@ -47,13 +55,13 @@ export async function createForm(userId: string, input: CreateFormInput) {
   }
 }
 
-export async function getForm(userId: string, formId: string) {
-  const row = await getOwnedForm(userId, formId);
+export async function getForm(actor: Actor, formId: string) {
+  const row = await getOwnedForm(actor.workspaceId, formId);
   return serializeForm(row, await latestPublished(row.id, row.publishedVersion));
 }
 
-export async function updateForm(userId: string, formId: string, input: UpdateFormInput) {
-  const current = await getOwnedForm(userId, formId);
+export async function updateForm(actor: Actor, formId: string, input: UpdateFormInput) {
+  const current = await getOwnedForm(actor.workspaceId, formId);
   const { status, ...settings } = input;
   const startAt = settings.startAt === undefined ? current.startAt : settings.startAt && new Date(settings.startAt);
   const endAt = settings.endAt === undefined ? current.endAt : settings.endAt && new Date(settings.endAt);
@@ -62,6 +70,7 @@ export async function updateForm(userId: string, formId: string, input: UpdateFo
   }
   const publishing = status === "published" && current.status !== "published";
   const unpublishing = status === "draft" && current.status === "published";
+  const audit = unpublishing ? await auditEntry(actor, "form.unpublished", "form", current.id) : null;
   // Checked before anything is written, so a refused publish changes no setting either.
   if (publishing) assertPublishable(draftOf(current));
   await assertOnePerPerson(current, settings, { publishing, unpublishing });
@@ -86,12 +95,13 @@ export async function updateForm(userId: string, formId: string, input: UpdateFo
         },
       });
       if (unpublishing) await enqueueFormEventTx(tx, current.id, "form.unpublished", new Date());
+      if (audit) await writeAudit(tx, audit);
     });
   } catch (error) {
     throw slugError(error, settings.slug ?? undefined);
   }
-  if (publishing) return publishForm(userId, formId);
-  return getForm(userId, formId);
+  if (publishing) return publishForm(actor, formId);
+  return getForm(actor, formId);
 }
 
 /**
@@ -122,13 +132,16 @@ const COPY_SUFFIX = " (copy)";
  * Tally's "Duplicate": no slug (slugs are unique and public), not published,
  * no versions, no responses, no views.
  */
-export async function duplicateForm(userId: string, formId: string) {
-  const source = await getOwnedForm(userId, formId);
+export async function duplicateForm(actor: Actor, formId: string) {
+  const source = await getOwnedForm(actor.workspaceId, formId);
   const title = source.title.slice(0, FORM_TITLE_MAX - COPY_SUFFIX.length).trimEnd() + COPY_SUFFIX;
-  const row = await db.form.create({
+  const id = newId();
+  const audit = await auditEntry(actor, "form.created", "form", id);
+  const row = await db.$transaction(async (tx) => {
+   const created = await tx.form.create({
     data: {
-      id: newId(),
-      userId,
+      id,
+      workspaceId: actor.workspaceId,
       title,
       slug: null,
       draft: JSON.stringify(withoutThemeImages(JSON.parse(source.draft) as StoredDraft)),
@@ -139,20 +152,27 @@ export async function duplicateForm(userId: string, formId: string) {
       onePerPersonBy: source.onePerPersonBy,
       allowedEmbedOrigins: source.allowedEmbedOrigins,
     },
+   });
+   await writeAudit(tx, audit);
+   return created;
   });
   return serializeForm(row, null);
 }
 
-export async function deleteForm(userId: string, formId: string) {
-  const { count } = await db.form.deleteMany({ where: { id: formId, userId } });
-  if (count === 0) throw notFound("Form");
+export async function deleteForm(actor: Actor, formId: string) {
+  const audit = await auditEntry(actor, "form.deleted", "form", formId);
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.form.deleteMany({ where: { id: formId, workspaceId: actor.workspaceId } });
+    if (count === 0) throw notFound("Form");
+    await writeAudit(tx, audit);
+  });
   // Its files (uploads and assets), from storage too; the sweep retries any left behind.
   await purgeFormFiles(formId);
 }
 
 /** Replaces the draft. `version`, when sent, must be the draft's current version. */
-export async function saveDraft(userId: string, formId: string, input: FormSchemaInput) {
-  const current = await getOwnedForm(userId, formId);
+export async function saveDraft(actor: Actor, formId: string, input: FormSchemaInput) {
+  const current = await getOwnedForm(actor.workspaceId, formId);
   const schema = formSchemaSchema.parse(input);
   const draftVersion = (current.publishedVersion ?? 0) + 1;
   if (schema.version !== undefined && schema.version !== draftVersion) {
@@ -173,12 +193,14 @@ export async function saveDraft(userId: string, formId: string, input: FormSchem
  * Snapshots the draft as a new immutable published version (respondents only
  * ever see published versions) and assigns a slug from the title if none.
  */
-export async function publishForm(userId: string, formId: string) {
-  const form = await getOwnedForm(userId, formId);
+export async function publishForm(actor: Actor, formId: string) {
+  const form = await getOwnedForm(actor.workspaceId, formId);
   const version = (form.publishedVersion ?? 0) + 1;
   const schema = { ...draftOf(form), version };
   assertPublishable(schema);
   if (form.limitOnePerPerson) assertPersonBasis(schema, form.onePerPersonBy, "draft");
+  // A form respondents already see gets a new version of its schema; a draft form goes live.
+  const audit = await auditEntry(actor, form.status === "published" ? "form.schema_published" : "form.published", "form", form.id);
   for (let attempt = 0; ; attempt++) {
     const slug = form.slug ?? (attempt === 0 ? slugify(form.title) : `${slugify(form.title).slice(0, SLUG_MAX - 7)}-${randomSuffix()}`);
     try {
@@ -190,8 +212,9 @@ export async function publishForm(userId: string, formId: string) {
         });
         if (count === 0) throw new AppError("conflict", "The form was published concurrently; reload and try again");
         await enqueueFormEventTx(tx, form.id, "form.published", new Date());
+        await writeAudit(tx, audit);
       });
-      return getForm(userId, formId);
+      return getForm(actor, formId);
     } catch (error) {
       // A generated slug that someone else holds: try another. A chosen one is kept.
       if (!form.slug && attempt < 5 && isUniqueViolation(error, "slug")) continue;
@@ -211,16 +234,20 @@ function assertPublishable(schema: Pick<FormSchema, "questions">) {
 }
 
 /** Stops the public page and submissions; versions and responses stay. */
-export async function unpublishForm(userId: string, formId: string) {
-  const form = await getOwnedForm(userId, formId);
+export async function unpublishForm(actor: Actor, formId: string) {
+  const form = await getOwnedForm(actor.workspaceId, formId);
   if (form.status !== "draft") {
+    const audit = await auditEntry(actor, "form.unpublished", "form", form.id);
     await db.$transaction(async (tx) => {
-      // Conditional, so of two concurrent unpublishes only one announces it.
+      // Conditional, so of two concurrent unpublishes only one announces it (and is logged).
       const { count } = await tx.form.updateMany({ where: { id: form.id, status: "published" }, data: { status: "draft" } });
-      if (count === 1) await enqueueFormEventTx(tx, form.id, "form.unpublished", new Date());
+      if (count === 1) {
+        await enqueueFormEventTx(tx, form.id, "form.unpublished", new Date());
+        await writeAudit(tx, audit);
+      }
     });
   }
-  return getForm(userId, formId);
+  return getForm(actor, formId);
 }
 
 async function latestPublished(formId: string, version: number | null) {

@@ -1,3 +1,4 @@
+import { workspaceIdSchema } from "@/lib/workspaces/schemas";
 import { z } from "zod";
 import { allowedEmbedOriginsSchema } from "@/lib/embed/origins";
 import { atLeastOneProperty, nonBlankText } from "@/lib/schema/constraints";
@@ -19,6 +20,7 @@ export const createFormSchema = z
     title: formTitleSchema,
     slug: slugSchema.optional(),
     templateId: z.string().min(1).max(64).optional().describe("Id from GET /api/templates; fills the draft"),
+    workspaceId: workspaceIdSchema.optional().describe("The workspace to create it in (a dashboard session; default: your personal workspace). With an API key: the key's workspace"),
   })
   .meta({ id: "CreateFormInput" });
 export type CreateFormInput = z.infer<typeof createFormSchema>;

@@ -17,6 +17,10 @@ export const errorStatus = {
   form_full: 409,
   already_responded: 409,
   response_finished: 409,
+  /** A workspace keeps at least one owner: its last owner cannot leave or be demoted. */
+  last_owner: 409,
+  /** A personal workspace cannot be deleted, and its user stays its owner. */
+  personal_workspace: 409,
   payload_too_large: 413,
   /** An upload would take the form past UPLOAD_MAX_FORM_MB (lib/files). */
   storage_quota_exceeded: 413,

@@ -6,8 +6,12 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
-import { authenticateApiKey, type KeyScope } from "@/lib/auth/api-keys";
+import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { sessionUserId } from "@/lib/auth/session";
+import { resolveWorkspace, type Caller, type WorkspaceTarget } from "@/lib/workspaces/access";
+import type { Actor } from "@/lib/workspaces/actor";
+import { atLeast, type Role } from "@/lib/workspaces/roles";
+import { clientIp } from "./client-ip";
 import { AppError, errorBody, type ErrorDetail } from "./errors";
 import { BODY_LIMITS, readCappedBytes, readJson } from "./body";
 import { NUL_MESSAGE, nulPath } from "./nul";
@@ -16,19 +20,40 @@ import { parseQuery } from "./query";
 /** The JSON API's body limit (lib/http/body.ts has every endpoint kind's). */
 export const MAX_BODY_BYTES = BODY_LIMITS.json;
 
-export interface Principal {
-  userId: string;
-  /** "session" is a signed-in dashboard user, who may do everything. */
-  via: "key" | "session";
-  scope: KeyScope | "session";
-}
+/** Who calls, before any workspace: what routes on the caller's own account get. */
+export type { Caller } from "@/lib/workspaces/access";
+
+/**
+ * Who calls, the workspace the request acts in and their role there
+ * (resolved once per request, before the handler runs).
+ */
+export type Principal = Caller & Actor;
+
+/**
+ * Where a route's workspace comes from: "form" (params.id is a form id),
+ * "workspace" (params.id is a workspace id), "key" (params.id is an API key
+ * id), "chosen" (optional `workspaceId` in the query or body; default: the
+ * caller's personal workspace; with an API key: the key's workspace).
+ */
+export type WorkspaceSource = WorkspaceTarget["kind"];
 
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
 
 interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R> {
-  /** "read" lets read keys in; "write" needs a write key or a session; "public" needs nothing. */
-  auth: "read" | "write" | "public";
+  /**
+   * "read" lets read keys in; "write" needs a write key or a session;
+   * "session" needs a signed-in dashboard user (no key); "public" needs nothing.
+   */
+  auth: "read" | "write" | "session" | "public";
+  /**
+   * The least workspace role the route needs (lib/workspaces/roles.ts); a
+   * caller below it gets 403 `forbidden`, a caller outside the workspace 404.
+   * null: the route acts on the caller's own account, in no workspace.
+   */
+  role?: Role | null;
+  /** Where the workspace comes from (see WorkspaceSource). */
+  workspace?: WorkspaceSource;
   params?: P;
   query?: Q;
   body?: B;
@@ -44,7 +69,10 @@ interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, 
 }
 
 export function route<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
-  spec: RouteSpec<P, Q, B, Principal> & { auth: "read" | "write" },
+  spec: RouteSpec<P, Q, B, Principal> & { auth: "read" | "write"; role: Role; workspace: WorkspaceSource },
+): (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+export function route<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
+  spec: RouteSpec<P, Q, B, Caller> & { auth: "read" | "write" | "session"; role: null },
 ): (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 export function route<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
   spec: RouteSpec<P, Q, B, null> & { auth: "public" },
@@ -53,11 +81,12 @@ export function route<P extends Schema | undefined, Q extends Schema | undefined
 export function route(spec: RouteSpec<any, any, any, any>) {
   return async (req: NextRequest, ctx: { params: Promise<Record<string, string>> }): Promise<Response> => {
     try {
-      const principal = spec.auth === "public" ? null : await authenticate(req, spec.auth);
+      const caller = spec.auth === "public" ? null : await authenticate(req, spec.auth);
       const params = spec.params ? validate(spec.params, await ctx.params, "validation_failed", "Invalid path parameter") : undefined;
       const query = spec.query ? validate(spec.query, parseQuery(req.nextUrl.searchParams), "invalid_query", "Invalid query parameters") : undefined;
       if (!spec.query) rejectUnknownQuery(req);
       const body = spec.body ? validate(spec.body, await readJson(req), "validation_failed", "The request body is invalid") : undefined;
+      const principal = caller && spec.role ? await authorize(req, caller, spec.role, spec.workspace!, params, query, body) : caller;
       const result = await spec.handler({ req, params, query, body, principal });
       if (result instanceof Response) return result;
       if (result === undefined) return new Response(null, { status: 204 });
@@ -81,17 +110,18 @@ export function errorResponse(error: unknown): Response {
   );
 }
 
-async function authenticate(req: NextRequest, needs: "read" | "write"): Promise<Principal> {
+async function authenticate(req: NextRequest, needs: "read" | "write" | "session"): Promise<Caller> {
   const header = req.headers.get("authorization");
   if (header) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const key = match ? await authenticateApiKey(match[1]) : null;
     if (!key) throw new AppError("unauthorized", "Invalid or revoked API key");
+    if (needs === "session") throw new AppError("forbidden", "This request needs a dashboard session; API keys cannot make it");
     const readsOnly = req.method === "GET" || req.method === "HEAD";
     if (key.scope === "read" && (needs === "write" || !readsOnly)) {
       throw new AppError("forbidden", "This API key has the read scope; this request needs a write key");
     }
-    return { userId: key.userId, via: "key", scope: key.scope };
+    return { userId: key.userId, via: "key", key: { id: key.keyId, workspaceId: key.workspaceId, scope: key.scope, label: key.label } };
   }
   const userId = await sessionUserId(req);
   if (!userId) throw new AppError("unauthorized", "Send Authorization: Bearer <API key> or sign in");
@@ -100,7 +130,37 @@ async function authenticate(req: NextRequest, needs: "read" | "write"): Promise<
   if (req.method !== "GET" && req.method !== "HEAD" && !isSameOrigin(req)) {
     throw new AppError("forbidden", "Cross-site request refused");
   }
-  return { userId, via: "session", scope: "session" };
+  return { userId, via: "session", key: null };
+}
+
+/**
+ * The workspace the request acts in and the caller's role there (one indexed
+ * query, lib/workspaces/access.ts), checked against the route's least role:
+ * outside the workspace → 404 (from resolveWorkspace), below the role → 403.
+ */
+async function authorize(
+  req: NextRequest,
+  caller: Caller,
+  least: Role,
+  source: WorkspaceSource,
+  params: unknown,
+  query: unknown,
+  body: unknown,
+): Promise<Principal> {
+  const target: WorkspaceTarget =
+    source === "chosen"
+      ? { kind: "chosen", id: chosenWorkspace(query) ?? chosenWorkspace(body) }
+      : { kind: source, id: (params as { id: string }).id };
+  const { workspaceId, role } = await resolveWorkspace(caller, target);
+  if (!atLeast(role, least)) {
+    throw new AppError("forbidden", `This needs the ${least} role in this workspace; yours is ${role}`);
+  }
+  return { ...caller, workspaceId, role, keyId: caller.key?.id ?? null, keyLabel: caller.key?.label ?? null, ip: clientIp(req.headers) };
+}
+
+function chosenWorkspace(input: unknown): string | undefined {
+  const id = (input as { workspaceId?: unknown } | undefined)?.workspaceId;
+  return typeof id === "string" ? id : undefined;
 }
 
 function isSameOrigin(req: NextRequest): boolean {

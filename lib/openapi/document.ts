@@ -13,13 +13,15 @@ import { publicEndpoints } from "./public-endpoints";
 import { readingEndpoints } from "./reading-endpoints";
 import { webhookEndpoints } from "./webhook-endpoints";
 import { fileEndpoints } from "./file-endpoints";
+import { workspaceEndpoints } from "./workspace-endpoints";
 
 /** Every documented operation; tests/integration/openapi.test.ts checks it against app/api. */
-export const endpoints: Endpoint[] = [...ownerEndpoints, ...readingEndpoints, ...publicEndpoints, ...notificationEndpoints, ...webhookEndpoints, ...fileEndpoints];
+export const endpoints: Endpoint[] = [...ownerEndpoints, ...readingEndpoints, ...publicEndpoints, ...notificationEndpoints, ...webhookEndpoints, ...fileEndpoints, ...workspaceEndpoints];
 
 const security = {
   read: [{ apiKey: [] }, { session: [] }],
   write: [{ apiKey: [] }, { session: [] }],
+  session: [{ session: [] }],
   public: [],
 };
 
@@ -27,7 +29,9 @@ const security = {
 function impliedErrors(e: Endpoint): ErrorCode[] {
   const codes: ErrorCode[] = ["invalid_query"]; // unknown query parameters are always refused
   if (e.auth !== "public") codes.push("unauthorized");
-  if (e.auth === "write" || (e.auth === "read" && e.method !== "GET")) codes.push("forbidden");
+  if (e.auth === "write" || e.auth === "session" || (e.auth === "read" && e.method !== "GET") || (e.role && e.role !== "viewer")) codes.push("forbidden");
+  // A workspace the caller is not a member of is "not found", like a missing one.
+  if (e.role) codes.push("not_found");
   if (e.params) codes.push("validation_failed", "not_found");
   if (e.body) codes.push("validation_failed", "invalid_json", "payload_too_large", "unsupported_media_type");
   if (e.fileUpload) codes.push("validation_failed", "payload_too_large", "unsupported_media_type");
@@ -99,6 +103,7 @@ function operation(e: Endpoint, components: SchemaComponents, errorRef: JsonSche
     ...(e.description && { description: e.description }),
     security: security[e.auth],
     ...(e.auth === "write" && { "x-required-scope": "write" }),
+    ...(e.role !== undefined && { "x-required-role": e.role }),
     ...(params.length && { parameters: params }),
     ...(e.body && {
       requestBody: {
@@ -152,7 +157,9 @@ export function buildOpenApiDocument() {
       version: "1",
       description:
         "Forms, responses, analytics and API keys. Authenticate with `Authorization: Bearer flk_…` (scope `read`: GET only; " +
-        "`write`: everything) or a dashboard session. Another owner's ids answer 404 like missing ones. Every failure is " +
+        "`write`: everything) or a dashboard session. Everything belongs to a workspace; each operation's `x-required-role` is the " +
+        "least role it needs there (viewer < editor < admin < owner; a key acts with its creator's role, a read key at most as viewer): " +
+        "a lower role answers 403 `forbidden`, and ids of a workspace you are not in answer 404 like missing ones. Every failure is " +
         "`{\"error\": {\"code\", \"message\", \"details\"?}}`; unknown body fields and query parameters are refused. " +
         "A path under /api that is not listed here answers 404 `not_found`; a method a listed path does not have answers 405 " +
         "`method_not_allowed` with an `Allow` header (OPTIONS: 204 with the same header). " +

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ErrorCode } from "@/lib/http/errors";
+import type { Role } from "@/lib/workspaces/roles";
 
 /** One operation of the API as the OpenAPI document describes it. */
 export interface Endpoint {
@@ -10,7 +11,12 @@ export interface Endpoint {
   summary: string;
   description?: string;
   /** As declared in the route: read = any key or a session; write = write key or session; public = none. */
-  auth: "read" | "write" | "public";
+  auth: "read" | "write" | "session" | "public";
+  /**
+   * As declared in the route: the least workspace role it needs (null: the
+   * caller's own account, no workspace); omitted for public endpoints.
+   */
+  role?: Role | null;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -40,14 +40,14 @@ export const fileEndpoints: Endpoint[] = [
     errors: ["form_not_open", "form_closed", "form_full", "storage_quota_exceeded", "file_rejected", "rate_limited", "scanner_unavailable"],
   },
   {
-    method: "GET", path: "/api/forms/{id}/responses/{responseId}/files/{fileId}", tag: "Responses", auth: "read",
+    method: "GET", path: "/api/forms/{id}/responses/{responseId}/files/{fileId}", tag: "Responses", auth: "read", role: "viewer",
     summary: "Download a respondent's file",
     description: "The file's bytes, to the form's owner only: another owner's form, another form's or response's file, or an unknown id → 404. Always an attachment, sandboxed.",
     params: responseFileParams,
     success: { status: 200, description: "The bytes, with the sniffed Content-Type", mediaType: fileTypes, headers: sandboxed },
   },
   {
-    method: "POST", path: "/api/forms/{id}/assets", tag: "Forms", auth: "write",
+    method: "POST", path: "/api/forms/{id}/assets", tag: "Forms", auth: "write", role: "editor",
     summary: "Upload a form asset (image)",
     description:
       "An image for picture-choice options, a logo or a cover: PNG, JPEG, GIF, WebP or AVIF (sniffed from the bytes; never SVG), at most 5 MB, " +

@@ -8,7 +8,7 @@ const envelope = z.strictObject({ notifications: notificationSettingsViewSchema 
 
 export const notificationEndpoints: Endpoint[] = [
   {
-    method: "GET", path: "/api/forms/{id}/notifications", tag: "Notifications", auth: "read",
+    method: "GET", path: "/api/forms/{id}/notifications", tag: "Notifications", auth: "read", role: "viewer",
     summary: "Get a form's email notification settings",
     description:
       "Who is emailed about each finished response, and the respondent's confirmation. A form never saved answers the defaults " +
@@ -18,7 +18,7 @@ export const notificationEndpoints: Endpoint[] = [
     success: { status: 200, description: "The settings", schema: envelope },
   },
   {
-    method: "PUT", path: "/api/forms/{id}/notifications", tag: "Notifications", auth: "write",
+    method: "PUT", path: "/api/forms/{id}/notifications", tag: "Notifications", auth: "write", role: "editor",
     summary: "Replace a form's email notification settings",
     description:
       "`recipients` (at most 10 addresses, each once) get a summary of every finished response's answers and a link to it in the " +

@@ -73,6 +73,8 @@ export const apiKeySchema = z
     name: z.string(),
     scope: z.enum(keyScopes),
     keyPrefix: z.string().describe("The key's first characters, to recognise it"),
+    workspaceId: z.string().describe("The workspace the key acts in"),
+    createdBy: z.string().describe("The member who created it; the key acts with their role and dies with their membership"),
     createdAt: isoDateTime,
     lastUsedAt: isoDateTime.nullable().describe("Updated at most once a minute"),
   })

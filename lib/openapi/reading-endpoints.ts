@@ -13,7 +13,7 @@ import type { Endpoint } from "./endpoint";
 
 export const readingEndpoints: Endpoint[] = [
   {
-    method: "GET", path: "/api/forms/{id}/responses", tag: "Responses", auth: "read",
+    method: "GET", path: "/api/forms/{id}/responses", tag: "Responses", auth: "read", role: "viewer",
     summary: "List responses",
     description:
       "Finished responses, newest first, one page at a time. `from`/`to` are inclusive (a date means the whole UTC day); " +
@@ -25,7 +25,7 @@ export const readingEndpoints: Endpoint[] = [
     success: { status: 200, description: "One page of responses", schema: responseListSchema },
   },
   {
-    method: "GET", path: "/api/forms/{id}/responses/export", tag: "Responses", auth: "read",
+    method: "GET", path: "/api/forms/{id}/responses/export", tag: "Responses", auth: "read", role: "viewer",
     summary: "Export responses as CSV",
     description:
       "Streams every matching response (same filters as the list, no paging): `id`, `submittedAt`, then one column per question in form " +
@@ -36,21 +36,21 @@ export const readingEndpoints: Endpoint[] = [
     success: { status: 200, description: "CSV (UTF-8)", mediaType: "text/csv", headers: { "Content-Disposition": "attachment; filename=\"<slug>-responses-<date>.csv\"" } },
   },
   {
-    method: "GET", path: "/api/forms/{id}/responses/{responseId}", tag: "Responses", auth: "read",
+    method: "GET", path: "/api/forms/{id}/responses/{responseId}", tag: "Responses", auth: "read", role: "viewer",
     summary: "Get one response",
     description: "A finished or partial response of the form.",
     params: responseParams,
     success: { status: 200, description: "The response", schema: z.strictObject({ response: responseSchema }) },
   },
   {
-    method: "DELETE", path: "/api/forms/{id}/responses/{responseId}", tag: "Responses", auth: "write",
+    method: "DELETE", path: "/api/forms/{id}/responses/{responseId}", tag: "Responses", auth: "write", role: "editor",
     summary: "Delete one response",
     description: "Deletes the response and its answers; a finished one frees its place under maxResponses.",
     params: responseParams,
     success: { status: 204, description: "Deleted" },
   },
   {
-    method: "GET", path: "/api/forms/{id}/analytics/summary", tag: "Analytics", auth: "read",
+    method: "GET", path: "/api/forms/{id}/analytics/summary", tag: "Analytics", auth: "read", role: "viewer",
     summary: "Analytics summary",
     description:
       "Totals, completion rate and one aggregate per question (statements left out), computed by SQL. Per question, `onPath` counts " +
@@ -65,7 +65,7 @@ export const readingEndpoints: Endpoint[] = [
     success: { status: 200, description: "The summary", schema: analyticsSummarySchema },
   },
   {
-    method: "GET", path: "/api/forms/{id}/analytics/trend", tag: "Analytics", auth: "read",
+    method: "GET", path: "/api/forms/{id}/analytics/trend", tag: "Analytics", auth: "read", role: "viewer",
     summary: "Daily trend",
     description: "Finished responses per UTC day for the 30 days ending today, zeros included.",
     params: formIdParams,

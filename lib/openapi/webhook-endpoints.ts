@@ -13,7 +13,7 @@ const delivery = z.strictObject({ delivery: deliverySchema });
 
 export const webhookEndpoints: Endpoint[] = [
   {
-    method: "POST", path: "/api/forms/{id}/webhooks", tag: "Webhooks", auth: "write",
+    method: "POST", path: "/api/forms/{id}/webhooks", tag: "Webhooks", auth: "write", role: "editor",
     summary: "Create a webhook",
     description:
       "Each event is POSTed as `{ type, timestamp, data: { formId, response?, form? } }` with the Standard Webhooks headers " +
@@ -27,19 +27,19 @@ export const webhookEndpoints: Endpoint[] = [
     errors: ["conflict"],
   },
   {
-    method: "GET", path: "/api/forms/{id}/webhooks", tag: "Webhooks", auth: "read",
+    method: "GET", path: "/api/forms/{id}/webhooks", tag: "Webhooks", auth: "read", role: "viewer",
     summary: "List a form's webhooks",
     params: formIdParams,
     success: { status: 200, description: "The webhooks (no secrets)", schema: z.strictObject({ webhooks: z.array(webhookSchema) }) },
   },
   {
-    method: "GET", path: "/api/forms/{id}/webhooks/{webhookId}", tag: "Webhooks", auth: "read",
+    method: "GET", path: "/api/forms/{id}/webhooks/{webhookId}", tag: "Webhooks", auth: "read", role: "viewer",
     summary: "Get a webhook",
     params: webhookParams,
     success: { status: 200, description: "The webhook (no secret)", schema: one },
   },
   {
-    method: "PATCH", path: "/api/forms/{id}/webhooks/{webhookId}", tag: "Webhooks", auth: "write",
+    method: "PATCH", path: "/api/forms/{id}/webhooks/{webhookId}", tag: "Webhooks", auth: "write", role: "editor",
     summary: "Change a webhook",
     description: "`enabled: true` re-enables a disabled webhook: deliveries held while it was disabled resume.",
     params: webhookParams,
@@ -47,21 +47,21 @@ export const webhookEndpoints: Endpoint[] = [
     success: { status: 200, description: "The webhook", schema: one },
   },
   {
-    method: "DELETE", path: "/api/forms/{id}/webhooks/{webhookId}", tag: "Webhooks", auth: "write",
+    method: "DELETE", path: "/api/forms/{id}/webhooks/{webhookId}", tag: "Webhooks", auth: "write", role: "editor",
     summary: "Delete a webhook",
     description: "Its delivery log and pending deliveries go with it.",
     params: webhookParams,
     success: { status: 204, description: "Deleted" },
   },
   {
-    method: "POST", path: "/api/forms/{id}/webhooks/{webhookId}/rotate-secret", tag: "Webhooks", auth: "write",
+    method: "POST", path: "/api/forms/{id}/webhooks/{webhookId}/rotate-secret", tag: "Webhooks", auth: "write", role: "editor",
     summary: "Rotate a webhook's secret",
     description: "The new secret is shown only here. For 24 hours deliveries carry two signatures (new and old secret), so a receiver can switch without losing a message.",
     params: webhookParams,
     success: { status: 200, description: "The webhook with its new secret", schema: withSecret },
   },
   {
-    method: "GET", path: "/api/forms/{id}/webhooks/{webhookId}/deliveries", tag: "Webhooks", auth: "read",
+    method: "GET", path: "/api/forms/{id}/webhooks/{webhookId}/deliveries", tag: "Webhooks", auth: "read", role: "viewer",
     summary: "A webhook's delivery log",
     description: "Newest first, one page at a time.",
     params: webhookParams,
@@ -69,7 +69,7 @@ export const webhookEndpoints: Endpoint[] = [
     success: { status: 200, description: "One page of deliveries", schema: deliveryListSchema },
   },
   {
-    method: "POST", path: "/api/forms/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/retry", tag: "Webhooks", auth: "write",
+    method: "POST", path: "/api/forms/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/retry", tag: "Webhooks", auth: "write", role: "editor",
     summary: "Send a delivery again now",
     description: "Sends the same body with the same `webhook-id` now, whatever its status, and answers the delivery after that attempt.",
     params: deliveryParams,
@@ -77,7 +77,7 @@ export const webhookEndpoints: Endpoint[] = [
     errors: ["conflict"],
   },
   {
-    method: "POST", path: "/api/forms/{id}/webhooks/{webhookId}/test", tag: "Webhooks", auth: "write",
+    method: "POST", path: "/api/forms/{id}/webhooks/{webhookId}/test", tag: "Webhooks", auth: "write", role: "editor",
     summary: "Send a test ping",
     description: "Sends a `ping` event (`data: { formId, webhookId }`) now; it is logged like any delivery.",
     params: webhookParams,

@@ -1,9 +1,11 @@
+import type { Actor } from "@/lib/workspaces/actor";
 import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
 import { unansweredKeys } from "@/lib/analytics/paths";
 import { provider } from "@/lib/db/client";
 import { empty, exec, query, rawTransaction, sql, type RawWork } from "@/lib/db/raw";
 import { purgeResponseFiles } from "@/lib/files/lifecycle";
 import { notFound } from "@/lib/http/errors";
+import { auditEntry, writeAuditRaw } from "@/lib/workspaces/audit";
 import { enqueueResponseDeleted } from "@/lib/outbox/response-events";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import type { AnswerValueRow } from "./store";
@@ -17,9 +19,10 @@ import { getReadableForm } from "./readable-form";
  * first (PostgreSQL; SQLite serializes writers): a partial response cannot be
  * finished between reading its answers and deleting it.
  */
-export async function deleteResponse(userId: string, formId: string, responseId: string): Promise<void> {
-  const form = await getReadableForm(userId, formId);
+export async function deleteResponse(actor: Actor, formId: string, responseId: string): Promise<void> {
+  const form = await getReadableForm(actor.workspaceId, formId);
   const now = new Date();
+  const audit = await auditEntry(actor, "response.deleted", "response", responseId);
   await rawTransaction(function* () {
     const lock = provider === "postgresql" ? sql`FOR UPDATE` : empty;
     const [row] = yield* query<{ finished: boolean | number; versionId: string; pathUnanswered: string | null }>(
@@ -38,6 +41,7 @@ export async function deleteResponse(userId: string, formId: string, responseId:
       // updatedAt as Prisma's @updatedAt would set it.
       yield* exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" - 1, "updatedAt" = ${now} WHERE "id" = ${form.id} AND "responseCount" > 0`);
     }
+    yield* writeAuditRaw(audit);
   });
   // Its uploads, from storage too (after the commit: the sweep retries any left behind).
   await purgeResponseFiles(form.id, responseId);

@@ -4,6 +4,8 @@
  * snapshot), in batches pulled as the client reads, and are written through
  * csv-stringify; memory stays at one batch however many responses the form has.
  */
+import type { Actor } from "@/lib/workspaces/actor";
+import { recordAudit } from "@/lib/workspaces/audit";
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import { provider } from "@/lib/db/client";
@@ -49,9 +51,11 @@ export { answerCell } from "@/lib/question-types/kinds";
 /** Own values only: a key a plain object inherits (toString) must read as unanswered, not as Object.prototype's function. */
 const own = (record: Record<string, unknown>, key: string) => (Object.hasOwn(record, key) ? record[key] : undefined);
 
-export async function exportResponsesCsv(userId: string, formId: string, query: ExportResponsesQuery): Promise<Response> {
-  const form = await getReadableForm(userId, formId);
+export async function exportResponsesCsv(actor: Actor, formId: string, query: ExportResponsesQuery): Promise<Response> {
+  const form = await getReadableForm(actor.workspaceId, formId);
   const where = responseWhere(form, query as ResponseFilters);
+  // The download is the event (nothing is written): logged before the stream starts.
+  await recordAudit(actor, "responses.exported", "form", form.id);
   const questions = form.questions.filter(isAnswerable);
   const questionKeys = questions.map((q) => q.key);
   const metadataKeys = query.includeMetadata === "1" ? [...form.hiddenKeys] : [];

@@ -2,6 +2,7 @@
  * Reading responses: one page of the filtered list, newest first, and one
  * response by id. Every query is scoped to a form the caller owns.
  */
+import type { Actor } from "@/lib/workspaces/actor";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
@@ -85,8 +86,8 @@ export function serializeResponse(row: ResponseRow, files?: { formId: string; fi
 
 const responseColumns = Prisma.sql`r."id", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending"`;
 
-export async function listResponses(userId: string, formId: string, query: ListResponsesQuery) {
-  const form = await getReadableForm(userId, formId);
+export async function listResponses(actor: Actor, formId: string, query: ListResponsesQuery) {
+  const form = await getReadableForm(actor.workspaceId, formId);
   const where = responseWhere(form, query);
   const offset = (query.page - 1) * query.limit;
   const [rows, total] = await Promise.all([
@@ -114,8 +115,8 @@ export async function listResponses(userId: string, formId: string, query: ListR
 }
 
 /** One response of the form, finished or partial. */
-export async function getResponse(userId: string, formId: string, responseId: string) {
-  const form = await getReadableForm(userId, formId);
+export async function getResponse(actor: Actor, formId: string, responseId: string) {
+  const form = await getReadableForm(actor.workspaceId, formId);
   const [row] = await db.$queryRaw<ResponseRow[]>(Prisma.sql`
     SELECT ${responseColumns}
     FROM "Response" r JOIN "FormVersion" v ON v."id" = r."versionId"

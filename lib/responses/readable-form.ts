@@ -30,8 +30,8 @@ export interface ReadableForm {
   scored: boolean;
 }
 
-export async function getReadableForm(userId: string, formId: string): Promise<ReadableForm> {
-  const form = await getOwnedForm(userId, formId);
+export async function getReadableForm(workspaceId: string, formId: string): Promise<ReadableForm> {
+  const form = await getOwnedForm(workspaceId, formId);
   const versions = await db.formVersion.findMany({
     where: { formId: form.id },
     orderBy: { version: "desc" },

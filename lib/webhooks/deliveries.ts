@@ -1,4 +1,5 @@
 /** A webhook's delivery log, and sending one again or a test ping now. */
+import type { Actor } from "@/lib/workspaces/actor";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { claimForRetry } from "@/lib/outbox/claim";
@@ -26,8 +27,8 @@ export function serializeDelivery(row: DeliveryRow) {
   };
 }
 
-export async function listDeliveries(userId: string, formId: string, webhookId: string, query: ListDeliveriesQuery) {
-  const hook = await getOwnedWebhook(userId, formId, webhookId);
+export async function listDeliveries(actor: Actor, formId: string, webhookId: string, query: ListDeliveriesQuery) {
+  const hook = await getOwnedWebhook(actor.workspaceId, formId, webhookId);
   const where = { webhookId: hook.id, channel: "webhook" };
   const [rows, total] = await Promise.all([
     db.outboxMessage.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (query.page - 1) * query.limit, take: query.limit }),
@@ -48,8 +49,8 @@ async function readDelivery(id: string) {
  * Sends a delivery again now, whatever its status, with the same
  * `webhook-id` and body; if this attempt fails it goes on with the schedule.
  */
-export async function retryDelivery(userId: string, formId: string, webhookId: string, deliveryId: string) {
-  const hook = await getOwnedWebhook(userId, formId, webhookId);
+export async function retryDelivery(actor: Actor, formId: string, webhookId: string, deliveryId: string) {
+  const hook = await getOwnedWebhook(actor.workspaceId, formId, webhookId);
   if (!hook.enabled) throw new AppError("conflict", "The webhook is disabled; enable it first");
   const claimed = await claimForRetry(deliveryId, hook.id, new Date(), leaseMs());
   if (!claimed) {
@@ -65,8 +66,8 @@ export async function retryDelivery(userId: string, formId: string, webhookId: s
  * The row is stored already claimed by this request, so the polling worker
  * never sends it too.
  */
-export async function sendTestPing(userId: string, formId: string, webhookId: string) {
-  const hook = await getOwnedWebhook(userId, formId, webhookId);
+export async function sendTestPing(actor: Actor, formId: string, webhookId: string) {
+  const hook = await getOwnedWebhook(actor.workspaceId, formId, webhookId);
   if (!hook.enabled) throw new AppError("conflict", "The webhook is disabled; enable it first");
   const now = new Date();
   const row = await db.outboxMessage.create({

@@ -4,10 +4,12 @@
  * found"). Every change bumps the form's outboxVersion in its own
  * transaction, so submissions on every instance see it (lib/outbox/subscribers.ts).
  */
+import type { Actor } from "@/lib/workspaces/actor";
 import { db, type Tx } from "@/lib/db/client";
 import { getOwnedForm } from "@/lib/forms/forms";
 import { AppError, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import { auditEntry, writeAudit } from "@/lib/workspaces/audit";
 import { bumpOutboxVersionTx } from "@/lib/outbox/enqueue";
 import { hostOf, RefusedAddress, resolveAllowed } from "./address-policy";
 import type { WebhookEvent } from "./events";
@@ -45,45 +47,49 @@ async function assertReachable(url: string) {
   }
 }
 
-/** The webhook, when it belongs to the user's form; 404 otherwise (ownership first). */
-export async function getOwnedWebhook(userId: string, formId: string, webhookId: string, tx: Tx = db): Promise<WebhookRow> {
-  const form = await getOwnedForm(userId, formId, tx);
-  const hook = await tx.webhook.findFirst({ where: { id: webhookId, formId: form.id } });
+/** The webhook, when it belongs to the workspace's form; 404 otherwise (ownership first). */
+export async function getOwnedWebhook(workspaceId: string, formId: string, webhookId: string, tx: Tx = db): Promise<WebhookRow> {
+  const form = await getOwnedForm(workspaceId, formId, tx);
+  const hook = await tx.webhook.findFirst({ where: { id: webhookId, formId: form.id, workspaceId } });
   if (!hook) throw notFound("Webhook");
   return hook;
 }
 
-export async function createWebhook(userId: string, formId: string, input: CreateWebhookInput) {
-  const form = await getOwnedForm(userId, formId);
+export async function createWebhook(actor: Actor, formId: string, input: CreateWebhookInput) {
+  const form = await getOwnedForm(actor.workspaceId, formId);
   await assertReachable(input.url);
   const secret = newWebhookSecret();
+  const id = "wh_" + newId();
+  const audit = await auditEntry(actor, "webhook.created", "webhook", id);
   const row = await db.$transaction(async (tx) => {
     if ((await tx.webhook.count({ where: { formId: form.id } })) >= MAX_WEBHOOKS_PER_FORM) {
       throw new AppError("conflict", `A form can have at most ${MAX_WEBHOOKS_PER_FORM} webhooks`);
     }
     const created = await tx.webhook.create({
-      data: { id: "wh_" + newId(), formId: form.id, url: input.url, events: JSON.stringify(input.events), description: input.description ?? null, secret: sealSecret(secret) },
+      data: { id, workspaceId: actor.workspaceId, formId: form.id, url: input.url, events: JSON.stringify(input.events), description: input.description ?? null, secret: sealSecret(secret) },
     });
     await bumpOutboxVersionTx(tx, form.id);
+    await writeAudit(tx, audit);
     return created;
   });
   return { webhook: { ...serializeWebhook(row), secret } };
 }
 
-export async function listWebhooks(userId: string, formId: string) {
-  const form = await getOwnedForm(userId, formId);
-  const rows = await db.webhook.findMany({ where: { formId: form.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+export async function listWebhooks(actor: Actor, formId: string) {
+  const form = await getOwnedForm(actor.workspaceId, formId);
+  const rows = await db.webhook.findMany({ where: { formId: form.id, workspaceId: actor.workspaceId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   return { webhooks: rows.map(serializeWebhook) };
 }
 
-export async function getWebhook(userId: string, formId: string, webhookId: string) {
-  return { webhook: serializeWebhook(await getOwnedWebhook(userId, formId, webhookId)) };
+export async function getWebhook(actor: Actor, formId: string, webhookId: string) {
+  return { webhook: serializeWebhook(await getOwnedWebhook(actor.workspaceId, formId, webhookId)) };
 }
 
-export async function updateWebhook(userId: string, formId: string, webhookId: string, input: UpdateWebhookInput) {
-  const current = await getOwnedWebhook(userId, formId, webhookId);
+export async function updateWebhook(actor: Actor, formId: string, webhookId: string, input: UpdateWebhookInput) {
+  const current = await getOwnedWebhook(actor.workspaceId, formId, webhookId);
   if (input.url !== undefined) await assertReachable(input.url);
   const now = new Date();
+  const audit = await auditEntry(actor, "webhook.updated", "webhook", current.id);
   const row = await db.$transaction(async (tx) => {
     const updated = await tx.webhook.update({
       where: { id: current.id },
@@ -96,17 +102,20 @@ export async function updateWebhook(userId: string, formId: string, webhookId: s
       },
     });
     await bumpOutboxVersionTx(tx, current.formId);
+    await writeAudit(tx, audit);
     return updated;
   });
   return { webhook: serializeWebhook(row) };
 }
 
-export async function deleteWebhook(userId: string, formId: string, webhookId: string): Promise<void> {
-  const current = await getOwnedWebhook(userId, formId, webhookId);
+export async function deleteWebhook(actor: Actor, formId: string, webhookId: string): Promise<void> {
+  const current = await getOwnedWebhook(actor.workspaceId, formId, webhookId);
   // Its deliveries go with it (foreign key cascade), pending ones included.
+  const audit = await auditEntry(actor, "webhook.deleted", "webhook", current.id);
   await db.$transaction(async (tx) => {
-    await tx.webhook.deleteMany({ where: { id: current.id } });
+    await tx.webhook.deleteMany({ where: { id: current.id, workspaceId: actor.workspaceId } });
     await bumpOutboxVersionTx(tx, current.formId);
+    await writeAudit(tx, audit);
   });
 }
 
@@ -115,12 +124,17 @@ export async function deleteWebhook(userId: string, formId: string, webhookId: s
  * both the new and the old secret (Standard Webhooks allows several
  * signatures), so receivers can switch without losing a message.
  */
-export async function rotateWebhookSecret(userId: string, formId: string, webhookId: string) {
-  const current = await getOwnedWebhook(userId, formId, webhookId);
+export async function rotateWebhookSecret(actor: Actor, formId: string, webhookId: string) {
+  const current = await getOwnedWebhook(actor.workspaceId, formId, webhookId);
   const secret = newWebhookSecret();
-  const row = await db.webhook.update({
-    where: { id: current.id },
-    data: { secret: sealSecret(secret), previousSecret: current.secret, previousSecretUntil: new Date(Date.now() + ROTATION_GRACE_MS) },
+  const audit = await auditEntry(actor, "webhook.updated", "webhook", current.id);
+  const row = await db.$transaction(async (tx) => {
+    const updated = await tx.webhook.update({
+      where: { id: current.id, workspaceId: actor.workspaceId },
+      data: { secret: sealSecret(secret), previousSecret: current.secret, previousSecretUntil: new Date(Date.now() + ROTATION_GRACE_MS) },
+    });
+    await writeAudit(tx, audit);
+    return updated;
   });
   return { webhook: { ...serializeWebhook(row), secret } };
 }

@@ -17,6 +17,7 @@ import pg from "pg";
 import { rebuildAnswerStatsSql } from "@/lib/analytics/answer-stats";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { createUser } from "@/lib/auth/users";
+import { personalActor } from "@/lib/workspaces/actor";
 import { db } from "@/lib/db/client";
 import { sqliteFilePath } from "@/lib/db/url";
 import { createForm, publishForm, saveDraft } from "@/lib/forms/forms";
@@ -75,9 +76,10 @@ interface BulkWriter {
 }
 
 async function publishedForm(userId: string, schema: { title: string; questions: unknown[] }, title: string, generate: FormPlan["generate"]): Promise<FormPlan> {
-  const created = await createForm(userId, { title });
-  await saveDraft(userId, created.id, { ...schema, title } as never);
-  const published = await publishForm(userId, created.id);
+  const actor = personalActor(userId);
+  const created = await createForm(actor, { title });
+  await saveDraft(actor, created.id, { ...schema, title } as never);
+  const published = await publishForm(actor, created.id);
   const version = await db.formVersion.findFirstOrThrow({ where: { formId: created.id }, orderBy: { version: "desc" } });
   return {
     form: { id: created.id, slug: (published as { slug: string }).slug },
@@ -184,8 +186,8 @@ function postgresWriter(url: string): BulkWriter {
 export async function seed(url: string, n: number, log: (line: string) => void): Promise<Seeded> {
   const started = performance.now();
   const user = await createUser({ email: `bench-${Date.now()}@example.test`, password: "benchmark password 1" });
-  const readKey = (await createApiKey(user.id, { name: "bench (read)", scope: "read" })).key;
-  const writeKey = (await createApiKey(user.id, { name: "bench (write)", scope: "write" })).key;
+  const readKey = (await createApiKey(personalActor(user.id), { name: "bench (read)", scope: "read" })).key;
+  const writeKey = (await createApiKey(personalActor(user.id), { name: "bench (write)", scope: "write" })).key;
 
   const main = await publishedForm(user.id, mainFormSchema, mainFormSchema.title, mainFormResponse);
   const others: FormPlan[] = [];

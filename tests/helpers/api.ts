@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { createApiKey } from "@/lib/auth/api-keys";
+import { personalActor } from "@/lib/workspaces/actor";
 import { createUser } from "@/lib/auth/users";
 
 export const baseUrl = () => process.env.TEST_BASE_URL!;
@@ -61,8 +62,8 @@ export async function createOwner(): Promise<Owner> {
   const email = `owner-${randomBytes(6).toString("hex")}@example.test`;
   const password = "correct horse battery staple";
   const user = await createUser({ email, password });
-  const write = await createApiKey(user.id, { name: "tests (write)", scope: "write" });
-  const read = await createApiKey(user.id, { name: "tests (read)", scope: "read" });
+  const write = await createApiKey(personalActor(user.id), { name: "tests (write)", scope: "write" });
+  const read = await createApiKey(personalActor(user.id), { name: "tests (read)", scope: "read" });
   return { userId: user.id, email, password, api: client(write.key), readApi: client(read.key), writeKey: write.key, readKey: read.key };
 }
 

@@ -14,8 +14,22 @@ const root = path.resolve(import.meta.dirname, "../..");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const UNKNOWN_PATH_FALLBACK = path.join(root, "app/api/[[...path]]/route.ts");
 
-/** "METHOD /api/path/{param}" → declared auth ("read" | "write" | "public", or "?" when not declared through route()). */
+/** "METHOD /api/path/{param}" → declared auth ("read" | "write" | "session" | "public", or "?" when not declared through route()). */
 export function routeOperations(): Map<string, string> {
+  return scan().auth;
+}
+
+/**
+ * "METHOD /api/path/{param}" → the least workspace role its route() declares
+ * (`role:` right after `auth:`), null for routes on the caller's own account;
+ * public routes declare none and are absent.
+ */
+export function routeRoles(): Map<string, string | null> {
+  return scan().roles;
+}
+
+function scan() {
+  const roles = new Map<string, string | null>();
   const found = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -29,6 +43,8 @@ export function routeOperations(): Map<string, string> {
           .map((segment) => segment.replace(/^\[(?:\.\.\.)?(.+)\]$/, "{$1}"))
           .join("/");
         for (const method of METHODS) {
+          const declaredRole = new RegExp(`export\\s+const\\s+${method}\\s*=\\s*route\\(\\{\\s*auth:\\s*"\\w+",\\s*role:\\s*(null|"(\\w+)")`).exec(source);
+          if (declaredRole) roles.set(`${method} ${apiPath}`, declaredRole[2] ?? null);
           const exported = new RegExp(`export\\s+(const|async\\s+function|function)\\s+${method}\\b|export\\s*\\{[^}]*\\b${method}\\b`).test(source);
           if (!exported || refused.includes(method)) continue;
           const auth = new RegExp(`export\\s+const\\s+${method}\\s*=\\s*route\\(\\{\\s*auth:\\s*"(\\w+)"`).exec(source)?.[1] ?? "?";
@@ -38,7 +54,7 @@ export function routeOperations(): Map<string, string> {
     }
   };
   walk(path.join(root, "app/api"));
-  return found;
+  return { auth: found, roles };
 }
 
 /**

@@ -89,7 +89,7 @@ let fixture: Fixture;
 
 /** Everything A owns, as stored (lastUsedAt moves on use, so it is left out). */
 async function snapshotOf(owner: Owner) {
-  const forms = await db.form.findMany({ where: { userId: owner.userId }, orderBy: { id: "asc" } });
+  const forms = await db.form.findMany({ where: { workspaceId: owner.userId }, orderBy: { id: "asc" } });
   const formIds = forms.map((f) => f.id);
   return {
     forms,
@@ -97,7 +97,7 @@ async function snapshotOf(owner: Owner) {
     responses: await db.response.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
     answers: await db.answer.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
     stats: await db.answerStat.findMany({ where: { formId: { in: formIds } }, orderBy: [{ questionKey: "asc" }, { bucket: "asc" }] }),
-    keys: await db.apiKey.findMany({ where: { userId: owner.userId }, orderBy: { id: "asc" }, omit: { lastUsedAt: true } }),
+    keys: await db.apiKey.findMany({ where: { workspaceId: owner.userId }, orderBy: { id: "asc" }, omit: { lastUsedAt: true } }),
     notifications: await db.formNotification.findMany({ where: { formId: { in: formIds } }, orderBy: { formId: "asc" } }),
     webhooks: await db.webhook.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
     outbox: await db.outboxMessage.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
@@ -116,7 +116,7 @@ beforeAll(async () => {
   // refuses webhook URLs it cannot resolve to a public address (no network here).
   // Disabled, so no worker touches them while the matrix runs.
   const webhookId = "wh_" + newId();
-  await db.webhook.create({ data: { id: webhookId, formId: form.id, url: "https://example.com/hook", events: '["response.finished"]', secret: "v1:unused", enabled: false } });
+  await db.webhook.create({ data: { id: webhookId, workspaceId: a.userId, formId: form.id, url: "https://example.com/hook", events: '["response.finished"]', secret: "v1:unused", enabled: false } });
   const deliveryId = "msg_" + newId();
   const now = new Date();
   await db.outboxMessage.create({ data: { id: deliveryId, channel: "webhook", webhookId, formId: form.id, event: "ping", payload: "{}", status: "failed", nextAttemptAt: now, createdAt: now } });
@@ -176,7 +176,7 @@ describe("owner B's write key on owner A's objects", () => {
     expect(forms.map((f: { title: string }) => f.title)).toEqual(["B's form"]);
     const keys = (await b.api.get("/api/keys")).body.keys.map((k: { id: string }) => k.id);
     expect(keys).not.toContain(fixture.keyId);
-    expect(await db.form.count({ where: { userId: b.userId } })).toBe(1);
+    expect(await db.form.count({ where: { workspaceId: b.userId } })).toBe(1);
   });
 
   it("A still sees all of it, unchanged", async () => {

@@ -13,7 +13,8 @@ describe("POST /api/keys", () => {
   it("creates a key: 201 with the full key once, a prefix, and a key that works", async () => {
     const res = await owner.api.post("/api/keys", { name: "ci", scope: "write" });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(["createdAt", "id", "key", "keyPrefix", "lastUsedAt", "name", "scope"]);
+    expect(Object.keys(res.body).sort()).toEqual(["createdAt", "createdBy", "id", "key", "keyPrefix", "lastUsedAt", "name", "scope", "workspaceId"]);
+    expect(res.body).toMatchObject({ workspaceId: owner.userId, createdBy: owner.userId }); // the personal workspace
     expect(res.body).toMatchObject({ name: "ci", scope: "write", lastUsedAt: null });
     expect(res.body.key).toMatch(/^flk_[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
     expect(res.body.key.startsWith(res.body.keyPrefix)).toBe(true);
@@ -82,7 +83,7 @@ describe("GET /api/keys", () => {
     expect(names[0]).toBe("newest");
     expect(names.slice(1).sort()).toEqual(["tests (read)", "tests (write)"]);
     for (const key of res.body.keys) {
-      expect(Object.keys(key).sort()).toEqual(["createdAt", "id", "keyPrefix", "lastUsedAt", "name", "scope"]);
+      expect(Object.keys(key).sort()).toEqual(["createdAt", "createdBy", "id", "keyPrefix", "lastUsedAt", "name", "scope", "workspaceId"]);
     }
     expect(res.text).not.toContain(made.body.key);
     expect(res.text).not.toContain(fresh.writeKey);

@@ -11,7 +11,7 @@ import { trendSchema } from "@/lib/analytics/trend";
 import { responseListSchema, responseSchema } from "@/lib/responses/list";
 import { currentResponseResultSchema, publicFormResultSchema, publicResponseResultSchema } from "@/lib/responses/submit-schemas";
 import { client, createOwner, publishedForm, request, type Owner } from "../helpers/api";
-import { routeOperations } from "../helpers/routes";
+import { routeOperations, routeRoles } from "../helpers/routes";
 
 /** Route files that are not part of the documented API, and why. */
 const UNDOCUMENTED: Record<string, string> = {
@@ -67,9 +67,15 @@ describe("GET /api/openapi.json", () => {
         }
         // Documented auth = what the route file declares.
         const declared = routeOperations().get(where);
-        expect(declared, where).toMatch(/^(read|write|public)$/);
+        expect(declared, where).toMatch(/^(read|write|session|public)$/);
+        // Documented least role = what the route file declares (every non-public route declares one).
+        expect(op["x-required-role"], where).toBe(declared === "public" ? undefined : routeRoles().get(where));
+        if (declared !== "public") expect(routeRoles().has(where), where).toBe(true);
         if (declared === "public") expect(op.security, where).toEqual([]);
-        else {
+        else if (declared === "session") {
+          expect(op.security, where).toEqual([{ session: [] }]);
+          expect(op.responses["403"], where).toBeDefined();
+        } else {
           expect(op.security, where).toEqual([{ apiKey: [] }, { session: [] }]);
           expect(op.responses["401"], where).toBeDefined();
           expect(op["x-required-scope"], where).toBe(declared === "write" ? "write" : undefined);

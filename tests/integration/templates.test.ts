@@ -45,12 +45,12 @@ describe("POST /api/forms with templateId", () => {
   });
 
   it.each(["does-not-exist", "NPS"])("answers 400 unknown_template for %j and creates nothing", async (templateId) => {
-    const before = await db.form.count({ where: { userId: owner.userId } });
+    const before = await db.form.count({ where: { workspaceId: owner.userId } });
     const res = await owner.api.post("/api/forms", { title: "Nope", templateId });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("unknown_template");
     expect(res.body.error.message).toContain("GET /api/templates");
-    expect(await db.form.count({ where: { userId: owner.userId } })).toBe(before);
+    expect(await db.form.count({ where: { workspaceId: owner.userId } })).toBe(before);
   });
 
   it("rejects an empty templateId as a validation error", async () => {

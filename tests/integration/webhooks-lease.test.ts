@@ -29,7 +29,7 @@ beforeAll(async () => {
   const owner = await createOwner();
   ({ id: formId } = await publishedForm(owner, { questions: [{ key: "name", type: "short-text", title: "Name" }] }));
   const hook = await db.webhook.create({
-    data: { id: `wh_lease_${Date.now()}`, formId, url: receiver.url, events: JSON.stringify(["response.finished"]), secret: sealSecret(secret) },
+    data: { id: `wh_lease_${Date.now()}`, workspaceId: owner.userId, formId, url: receiver.url, events: JSON.stringify(["response.finished"]), secret: sealSecret(secret) },
   });
   webhookId = hook.id;
 });

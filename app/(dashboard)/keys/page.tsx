@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { listApiKeys } from "@/lib/auth/api-keys";
-import { requireUser } from "@/lib/auth/require-user";
+import { requireWorkspace } from "@/lib/workspaces/dashboard";
 import { CreateKeyForm, RevokeKeyButton } from "@/components/dashboard/api-keys";
 import { Badge, EmptyState, LocalTime, Table } from "@/components/ui";
 
 export const metadata: Metadata = { title: "API keys" };
 
-export default async function KeysPage() {
-  const user = await requireUser("/keys");
-  const keys = await listApiKeys(user.id);
+export default async function KeysPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { actor } = await requireWorkspace("/keys", (await searchParams).workspaceId);
+  const keys = await listApiKeys(actor);
   return (
     <div className="stack">
       <div className="page-header" style={{ marginBottom: 0 }}>

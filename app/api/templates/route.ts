@@ -4,6 +4,7 @@ import { listTemplates } from "@/lib/templates/templates";
 
 export const GET = route({
   auth: "read",
+  role: null,
   handler: async () => ({ templates: listTemplates() }),
 });
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUser } from "@/lib/auth/require-user";
+import { requireWorkspace } from "@/lib/workspaces/dashboard";
 import { listForms } from "@/lib/forms/forms";
 import { listTemplates } from "@/lib/templates/templates";
 import { FormRowActions } from "@/components/dashboard/form-row-actions";
@@ -9,9 +9,9 @@ import { CopyButton, EmptyState, FormStatusBadge, LocalTime, Table } from "@/com
 
 export const metadata: Metadata = { title: "Forms" };
 
-export default async function FormsPage() {
-  const user = await requireUser("/forms");
-  const [forms, templates] = [await listForms(user.id), listTemplates()];
+export default async function FormsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const { actor } = await requireWorkspace("/forms", (await searchParams).workspaceId);
+  const [forms, templates] = [await listForms(actor.workspaceId), listTemplates()];
   return (
     <>
       <div className="page-header">

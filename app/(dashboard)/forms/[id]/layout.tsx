@@ -1,14 +1,14 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { requireUser } from "@/lib/auth/require-user";
+import { requireFormActor } from "@/lib/workspaces/dashboard";
 import { getFormForPage } from "@/lib/forms/owned-form-page";
 import { CopyButton, FormStatusBadge, TabNav } from "@/components/ui";
 
 /** One form's pages (Build, Responses, Analytics, Integrations) under its title, status and public link. */
 export default async function FormLayout({ children, params }: { children: ReactNode; params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const user = await requireUser(`/forms/${id}`);
-  const form = await getFormForPage(user.id, id);
+  const actor = await requireFormActor(id, `/forms/${id}`);
+  const form = await getFormForPage(actor, id);
   return (
     <>
       <p className="small" style={{ marginBottom: 8 }}><Link href="/forms">← All forms</Link></p>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { requireUser } from "@/lib/auth/require-user";
+import { requireFormActor } from "@/lib/workspaces/dashboard";
 import { getFormForPage } from "@/lib/forms/owned-form-page";
 import { Builder } from "@/components/builder/builder";
 
@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Build" };
 
 export default async function BuilderPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const user = await requireUser(`/forms/${id}`);
-  const form = await getFormForPage(user.id, id);
+  const actor = await requireFormActor(id, `/forms/${id}`);
+  const form = await getFormForPage(actor, id);
   return <Builder form={form} />;
 }

@@ -5,21 +5,27 @@ import { route } from "@/lib/http/route";
 
 export const GET = route({
   auth: "read",
+  role: "viewer",
+  workspace: "form",
   params: formIdParams,
-  handler: async ({ principal, params }) => ({ form: await getForm(principal.userId, params.id) }),
+  handler: async ({ principal, params }) => ({ form: await getForm(principal, params.id) }),
 });
 
 export const PATCH = route({
   auth: "write",
+  role: "editor",
+  workspace: "form",
   params: formIdParams,
   body: updateFormSchema,
-  handler: async ({ principal, params, body }) => ({ form: await updateForm(principal.userId, params.id, body) }),
+  handler: async ({ principal, params, body }) => ({ form: await updateForm(principal, params.id, body) }),
 });
 
 export const DELETE = route({
   auth: "write",
+  role: "editor",
+  workspace: "form",
   params: formIdParams,
-  handler: async ({ principal, params }) => deleteForm(principal.userId, params.id),
+  handler: async ({ principal, params }) => deleteForm(principal, params.id),
 });
 
 export const { OPTIONS, POST, PUT } = allowOnly({ GET, PATCH, DELETE });

@@ -8,7 +8,7 @@ import { FilterBar } from "@/components/responses/filter-bar";
 import { Alert, EmptyState } from "@/components/ui";
 import { getSummary } from "@/lib/analytics/summary";
 import { getTrend } from "@/lib/analytics/trend";
-import { requireUser } from "@/lib/auth/require-user";
+import { requireFormActor } from "@/lib/workspaces/dashboard";
 import { getFormForPage } from "@/lib/forms/owned-form-page";
 import { AppError } from "@/lib/http/errors";
 import { hasFilters, metadataKeysOf, outcomeFiltersOf, readResponseFilters, toSearchParams, type SearchParams } from "@/lib/responses/view-model";
@@ -18,8 +18,8 @@ export const metadata: Metadata = { title: "Analytics" };
 export default async function AnalyticsPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const { id } = await params;
   const basePath = `/forms/${id}/analytics`;
-  const user = await requireUser(basePath);
-  const form = await getFormForPage(user.id, id);
+  const actor = await requireFormActor(id, basePath);
+  const form = await getFormForPage(actor, id);
   const metadataKeys = metadataKeysOf(form.published);
   const outcome = outcomeFiltersOf(form.published);
   // The summary filters by hidden-field metadata, ending and score; the trend by metadata only.
@@ -31,7 +31,7 @@ export default async function AnalyticsPage({ params, searchParams }: { params: 
   let data: { summary: Awaited<ReturnType<typeof getSummary>>; trend: Awaited<ReturnType<typeof getTrend>> } | null = null;
   let loadError: string | null = null;
   try {
-    const [summary, trend] = await Promise.all([getSummary(user.id, id, summaryQuery), getTrend(user.id, id, { metadata })]);
+    const [summary, trend] = await Promise.all([getSummary(actor, id, summaryQuery), getTrend(actor, id, { metadata })]);
     data = { summary, trend };
   } catch (error) {
     if (!(error instanceof AppError) || error.status !== 400) throw error;

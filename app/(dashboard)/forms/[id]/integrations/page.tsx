@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { EmailSettings, type RecallQuestion } from "@/components/integrations/email-settings";
 import { WebhooksPanel } from "@/components/integrations/webhooks-panel";
-import { requireUser } from "@/lib/auth/require-user";
+import { requireFormActor } from "@/lib/workspaces/dashboard";
 import { getNotificationSettings } from "@/lib/email/notifications";
 import { getFormForPage } from "@/lib/forms/owned-form-page";
 import { questionLabel } from "@/lib/responses/view-model";
@@ -11,9 +11,9 @@ export const metadata: Metadata = { title: "Integrations" };
 /** Webhooks and email notifications of one form. */
 export default async function IntegrationsPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const user = await requireUser(`/forms/${id}/integrations`);
-  const form = await getFormForPage(user.id, id);
-  const { notifications } = await getNotificationSettings(user.id, id);
+  const actor = await requireFormActor(id, `/forms/${id}/integrations`);
+  const form = await getFormForPage(actor, id);
+  const { notifications } = await getNotificationSettings(actor, id);
   // What the owner can recall: the draft's questions, then any only the published version still has.
   const questions = new Map<string, RecallQuestion>();
   for (const q of [...form.draft.questions, ...(form.published?.questions ?? [])]) {

@@ -1,3 +1,4 @@
+import type { Actor } from "@/lib/workspaces/actor";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
@@ -7,7 +8,7 @@ import { Pagination } from "@/components/responses/pagination";
 import { ResponsesTable } from "@/components/responses/responses-table";
 import type { ResponseColumn, ResponseRow } from "@/components/responses/types";
 import { Alert, CopyButton, EmptyState } from "@/components/ui";
-import { requireUser } from "@/lib/auth/require-user";
+import { requireFormActor } from "@/lib/workspaces/dashboard";
 import { getFormForPage } from "@/lib/forms/owned-form-page";
 import { AppError } from "@/lib/http/errors";
 import { getResponse, listResponses } from "@/lib/responses/list";
@@ -28,8 +29,8 @@ export const metadata: Metadata = { title: "Responses" };
 export default async function ResponsesPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const { id } = await params;
   const basePath = `/forms/${id}/responses`;
-  const user = await requireUser(basePath);
-  const form = await getFormForPage(user.id, id);
+  const actor = await requireFormActor(id, basePath);
+  const form = await getFormForPage(actor, id);
   const schema = form.published;
   const metadataKeys = metadataKeysOf(schema);
   const rawParams = await searchParams;
@@ -41,7 +42,7 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
   let result: Awaited<ReturnType<typeof listResponses>> | null = null;
   let loadError: string | null = null;
   try {
-    result = await listResponses(user.id, id, query);
+    result = await listResponses(actor, id, query);
   } catch (error) {
     // A filter the API refuses is shown above the table; anything else is the page's error boundary.
     if (!(error instanceof AppError) || error.status !== 400) throw error;
@@ -61,7 +62,7 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
   }));
   // ?response=<id> (the link in notification emails) opens that response's panel.
   const linkedId = typeof rawParams.response === "string" && rawParams.response ? rawParams.response : null;
-  const linked = linkedId ? await linkedResponse(user.id, id, linkedId) : null;
+  const linked = linkedId ? await linkedResponse(actor, id, linkedId) : null;
   const first = (page - 1) * limit + 1;
   const caption = `Responses ${first}–${first + rows.length - 1} of ${total}, newest first`;
 
@@ -120,9 +121,9 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
   );
 }
 
-async function linkedResponse(userId: string, formId: string, responseId: string): Promise<ResponseRow | null> {
+async function linkedResponse(actor: Actor, formId: string, responseId: string): Promise<ResponseRow | null> {
   try {
-    const { response: r } = await getResponse(userId, formId, responseId);
+    const { response: r } = await getResponse(actor, formId, responseId);
     return { id: r.id, submittedAt: r.submittedAt ?? r.startedAt, answers: r.answers as Record<string, AnswerValue>, metadata: r.metadata };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") return null;

@@ -5,9 +5,11 @@ import { route } from "@/lib/http/route";
 
 export const POST = route({
   auth: "write",
+  role: "editor",
+  workspace: "form",
   params: formIdParams,
   status: 201,
-  handler: async ({ principal, params }) => ({ form: await duplicateForm(principal.userId, params.id) }),
+  handler: async ({ principal, params }) => ({ form: await duplicateForm(principal, params.id) }),
 });
 
 export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = allowOnly({ POST });

@@ -6,15 +6,19 @@ import { route } from "@/lib/http/route";
 
 export const GET = route({
   auth: "read",
+  role: "viewer",
+  workspace: "form",
   params: formIdParams,
-  handler: async ({ principal, params }) => getNotificationSettings(principal.userId, params.id),
+  handler: async ({ principal, params }) => getNotificationSettings(principal, params.id),
 });
 
 export const PUT = route({
   auth: "write",
+  role: "editor",
+  workspace: "form",
   params: formIdParams,
   body: notificationSettingsSchema,
-  handler: async ({ principal, params, body }) => saveNotificationSettings(principal.userId, params.id, body),
+  handler: async ({ principal, params, body }) => saveNotificationSettings(principal, params.id, body),
 });
 
 export const { OPTIONS, POST, PATCH, DELETE } = allowOnly({ GET, PUT });

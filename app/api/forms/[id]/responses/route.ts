@@ -5,9 +5,11 @@ import { listResponses, listResponsesQuerySchema } from "@/lib/responses/list";
 
 export const GET = route({
   auth: "read",
+  role: "viewer",
+  workspace: "form",
   params: formIdParams,
   query: listResponsesQuerySchema,
-  handler: ({ principal, params, query }) => listResponses(principal.userId, params.id, query),
+  handler: ({ principal, params, query }) => listResponses(principal, params.id, query),
 });
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = allowOnly({ GET });

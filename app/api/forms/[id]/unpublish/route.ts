@@ -5,8 +5,10 @@ import { route } from "@/lib/http/route";
 
 export const POST = route({
   auth: "write",
+  role: "editor",
+  workspace: "form",
   params: formIdParams,
-  handler: async ({ principal, params }) => ({ form: await unpublishForm(principal.userId, params.id) }),
+  handler: async ({ principal, params }) => ({ form: await unpublishForm(principal, params.id) }),
 });
 
 export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = allowOnly({ POST });

@@ -5,9 +5,11 @@ import { route } from "@/lib/http/route";
 
 export const GET = route({
   auth: "read",
+  role: "viewer",
+  workspace: "form",
   params: formIdParams,
   query: analyticsSummaryQuerySchema,
-  handler: ({ principal, params, query }) => getSummary(principal.userId, params.id, query),
+  handler: ({ principal, params, query }) => getSummary(principal, params.id, query),
 });
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = allowOnly({ GET });

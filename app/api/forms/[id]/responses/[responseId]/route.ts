@@ -5,14 +5,18 @@ import { getResponse, responseParams } from "@/lib/responses/list";
 
 export const GET = route({
   auth: "read",
+  role: "viewer",
+  workspace: "form",
   params: responseParams,
-  handler: ({ principal, params }) => getResponse(principal.userId, params.id, params.responseId),
+  handler: ({ principal, params }) => getResponse(principal, params.id, params.responseId),
 });
 
 export const DELETE = route({
   auth: "write",
+  role: "editor",
+  workspace: "form",
   params: responseParams,
-  handler: ({ principal, params }) => deleteResponse(principal.userId, params.id, params.responseId),
+  handler: ({ principal, params }) => deleteResponse(principal, params.id, params.responseId),
 });
 
 export const { OPTIONS, POST, PUT, PATCH } = allowOnly({ GET, DELETE });

@@ -5,9 +5,11 @@ import { exportResponsesCsv, exportResponsesQuerySchema } from "@/lib/responses/
 
 export const GET = route({
   auth: "read",
+  role: "viewer",
+  workspace: "form",
   params: formIdParams,
   query: exportResponsesQuerySchema,
-  handler: ({ principal, params, query }) => exportResponsesCsv(principal.userId, params.id, query),
+  handler: ({ principal, params, query }) => exportResponsesCsv(principal, params.id, query),
 });
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = allowOnly({ GET });

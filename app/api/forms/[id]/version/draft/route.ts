@@ -6,9 +6,11 @@ import { formSchemaSchema } from "@/lib/schema/form-schema";
 
 export const PUT = route({
   auth: "write",
+  role: "editor",
+  workspace: "form",
   params: formIdParams,
   body: formSchemaSchema,
-  handler: async ({ principal, params, body }) => ({ draft: await saveDraft(principal.userId, params.id, body) }),
+  handler: async ({ principal, params, body }) => ({ draft: await saveDraft(principal, params.id, body) }),
 });
 
 export const { GET, HEAD, OPTIONS, POST, PATCH, DELETE } = allowOnly({ PUT });

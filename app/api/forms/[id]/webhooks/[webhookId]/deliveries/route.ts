@@ -5,9 +5,11 @@ import { listDeliveriesQuerySchema, webhookParams } from "@/lib/webhooks/schemas
 
 export const GET = route({
   auth: "read",
+  role: "viewer",
+  workspace: "form",
   params: webhookParams,
   query: listDeliveriesQuerySchema,
-  handler: ({ principal, params, query }) => listDeliveries(principal.userId, params.id, params.webhookId, query),
+  handler: ({ principal, params, query }) => listDeliveries(principal, params.id, params.webhookId, query),
 });
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = allowOnly({ GET });

@@ -5,8 +5,10 @@ import { rotateWebhookSecret } from "@/lib/webhooks/webhooks";
 
 export const POST = route({
   auth: "write",
+  role: "editor",
+  workspace: "form",
   params: webhookParams,
-  handler: ({ principal, params }) => rotateWebhookSecret(principal.userId, params.id, params.webhookId),
+  handler: ({ principal, params }) => rotateWebhookSecret(principal, params.id, params.webhookId),
 });
 
 export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = allowOnly({ POST });

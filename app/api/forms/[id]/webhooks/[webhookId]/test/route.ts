@@ -5,8 +5,10 @@ import { webhookParams } from "@/lib/webhooks/schemas";
 
 export const POST = route({
   auth: "write",
+  role: "editor",
+  workspace: "form",
   params: webhookParams,
-  handler: ({ principal, params }) => sendTestPing(principal.userId, params.id, params.webhookId),
+  handler: ({ principal, params }) => sendTestPing(principal, params.id, params.webhookId),
 });
 
 export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = allowOnly({ POST });

@@ -5,8 +5,10 @@ import { deliveryParams } from "@/lib/webhooks/schemas";
 
 export const POST = route({
   auth: "write",
+  role: "editor",
+  workspace: "form",
   params: deliveryParams,
-  handler: ({ principal, params }) => retryDelivery(principal.userId, params.id, params.webhookId, params.deliveryId),
+  handler: ({ principal, params }) => retryDelivery(principal, params.id, params.webhookId, params.deliveryId),
 });
 
 export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = allowOnly({ POST });

@@ -1,0 +1,22 @@
+/** The audit log's action names (browser-safe: the dashboard's filter lists them). */
+export const auditActions = [
+  "form.created",
+  "form.published",
+  // A form already published publishes a new version of its schema.
+  "form.schema_published",
+  "form.unpublished",
+  "form.deleted",
+  "response.deleted",
+  "responses.exported",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+  "member.invited",
+  "member.joined",
+  "member.role_changed",
+  "member.removed",
+  "key.created",
+  "key.revoked",
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
