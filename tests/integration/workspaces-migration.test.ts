@@ -1,0 +1,142 @@
+/**
+ * The workspaces migration on a database that holds data of the schema
+ * before it: every user gets a personal workspace (owner) holding their
+ * forms, webhooks and keys, and the keys keep working through the server
+ * that applied the migration at its start. Runs on the suite's kind of
+ * database (a fresh one of its own).
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { hashKey } from "@/lib/auth/api-keys";
+import { applyMigrations, migrationsDirs } from "@/lib/db/migrations";
+import { sqliteFilePath } from "@/lib/db/url";
+import { queryDatabase } from "../helpers/instances";
+import { startServer, type RunningServer } from "../setup/server";
+
+const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function emptyDatabase(): Promise<string> {
+  if (kind === "sqlite") {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "formloom-ws-migrate-"));
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    return `file:${path.join(dir, "formloom.db")}`;
+  }
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `formloom_wsmig_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: server });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await c.end();
+  });
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The migrations folder as it was before workspaces (a copy without them). */
+function migrationsBeforeWorkspaces(): string {
+  const source = migrationsDirs[kind];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "formloom-ws-migrations-"));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  for (const entry of fs.readdirSync(source, { withFileTypes: true })) {
+    if (entry.isDirectory() && entry.name.endsWith("_workspaces")) continue;
+    fs.cpSync(path.join(source, entry.name), path.join(dir, entry.name), { recursive: true });
+  }
+  return dir;
+}
+
+async function exec(url: string, statements: string[]) {
+  if (kind === "sqlite") {
+    const conn = new Database(sqliteFilePath(url));
+    try {
+      for (const s of statements) conn.exec(s);
+    } finally {
+      conn.close();
+    }
+    return;
+  }
+  const conn = new pg.Client({ connectionString: url });
+  await conn.connect();
+  try {
+    for (const s of statements) await conn.query(s);
+  } finally {
+    await conn.end();
+  }
+}
+
+const KEY_A = "flk_" + "a".repeat(43);
+const KEY_B = "flk_" + "b".repeat(43);
+const draft = JSON.stringify({ mode: "classic", questions: [{ key: "name", type: "short-text", title: "Name" }] });
+
+describe("migrating a database from before workspaces", () => {
+  let server: RunningServer;
+  let url: string;
+
+  it("applies the old migrations and stores users, forms, a webhook and keys the old way", async () => {
+    url = await emptyDatabase();
+    const applied = await applyMigrations(url, migrationsBeforeWorkspaces());
+    expect(applied.some((m) => m.endsWith("_workspaces"))).toBe(false);
+    const t = kind === "sqlite" ? "CURRENT_TIMESTAMP" : "now()";
+    await exec(url, [
+      `INSERT INTO "User" ("id", "email", "passwordHash") VALUES ('user_a', 'a@example.test', 'x'), ('user_b', 'b@example.test', 'x')`,
+      `INSERT INTO "Form" ("id", "userId", "title", "draft", "updatedAt") VALUES ('form_a1', 'user_a', 'A one', '${draft}', ${t}), ('form_a2', 'user_a', 'A two', '${draft}', ${t}), ('form_b1', 'user_b', 'B one', '${draft}', ${t})`,
+      `INSERT INTO "Webhook" ("id", "formId", "url", "events", "secret", "updatedAt") VALUES ('wh_a', 'form_a1', 'https://example.com/h', '["response.finished"]', 'v1:x', ${t})`,
+      `INSERT INTO "ApiKey" ("id", "userId", "name", "scope", "keyPrefix", "keyHash") VALUES
+        ('key_a', 'user_a', 'a', 'write', '${KEY_A.slice(0, 12)}', '${hashKey(KEY_A)}'),
+        ('key_b', 'user_b', 'b', 'read', '${KEY_B.slice(0, 12)}', '${hashKey(KEY_B)}')`,
+    ]);
+  });
+
+  it("the server's start applies the workspaces migration: a personal workspace per user, owning their data", { timeout: 60_000 }, async () => {
+    server = await startServer(url);
+    cleanups.push(() => server.stop());
+    const workspaces = await queryDatabase<{ id: string; name: string; personal: unknown }>(url, `SELECT "id", "name", "personal" FROM "Workspace" ORDER BY "id"`);
+    expect(workspaces.map((w) => [w.id, w.name, Boolean(w.personal)])).toEqual([["user_a", "Personal", true], ["user_b", "Personal", true]]);
+    const members = await queryDatabase<{ workspaceId: string; userId: string; role: string }>(url, `SELECT "workspaceId", "userId", "role" FROM "Membership" ORDER BY "userId"`);
+    expect(members).toEqual([{ workspaceId: "user_a", userId: "user_a", role: "owner" }, { workspaceId: "user_b", userId: "user_b", role: "owner" }]);
+    const forms = await queryDatabase<{ id: string; workspaceId: string; title: string }>(url, `SELECT "id", "workspaceId", "title" FROM "Form" ORDER BY "id"`);
+    expect(forms).toEqual([
+      { id: "form_a1", workspaceId: "user_a", title: "A one" },
+      { id: "form_a2", workspaceId: "user_a", title: "A two" },
+      { id: "form_b1", workspaceId: "user_b", title: "B one" },
+    ]);
+    expect(await queryDatabase(url, `SELECT "id", "workspaceId" FROM "Webhook"`)).toEqual([{ id: "wh_a", workspaceId: "user_a" }]);
+    expect(await queryDatabase(url, `SELECT "id", "workspaceId", "userId" FROM "ApiKey" ORDER BY "id"`)).toEqual([
+      { id: "key_a", workspaceId: "user_a", userId: "user_a" },
+      { id: "key_b", workspaceId: "user_b", userId: "user_b" },
+    ]);
+  });
+
+  it("keys keep working, each in its owner's personal workspace and nowhere else", async () => {
+    const get = (key: string, p: string) => fetch(server.baseUrl + p, { headers: { authorization: `Bearer ${key}` } });
+    const a = await get(KEY_A, "/api/forms");
+    expect(a.status).toBe(200);
+    expect(((await a.json()) as { forms: { id: string }[] }).forms.map((f) => f.id).sort()).toEqual(["form_a1", "form_a2"]);
+    expect((await get(KEY_A, "/api/forms/form_a1/webhooks")).status).toBe(200);
+    const b = await get(KEY_B, "/api/forms");
+    expect(((await b.json()) as { forms: { id: string }[] }).forms.map((f) => f.id)).toEqual(["form_b1"]);
+    expect((await get(KEY_B, "/api/forms/form_a1")).status).toBe(404);
+    const ws = (await (await get(KEY_A, "/api/workspaces")).json()) as { workspaces: unknown[] };
+    expect(ws.workspaces).toEqual([{ id: "user_a", name: "Personal", personal: true, role: "owner" }]);
+    // The write key still writes (as the owner it was), and that is logged.
+    const created = await fetch(server.baseUrl + "/api/forms", { method: "POST", headers: { authorization: `Bearer ${KEY_A}`, "content-type": "application/json" }, body: JSON.stringify({ title: "After" }) });
+    expect(created.status).toBe(201);
+    const log = await get(KEY_A, "/api/workspaces/user_a/audit-log?action=form.created");
+    expect(((await log.json()) as { entries: { actor: { type: string; id: string } }[] }).entries.map((e) => e.actor)).toMatchObject([{ type: "key", id: "key_a" }]);
+  });
+});
