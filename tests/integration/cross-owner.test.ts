@@ -1,9 +1,11 @@
 /**
- * The cross-owner matrix: owner B's write key and B's dashboard session on
- * every owner-scoped route of owner A answer 404 exactly like a missing id
- * (ids leak nothing) and change nothing;
- * A's read key gets 403 on every write route; no key, an unknown key and a
- * revoked key get 401 everywhere. A new owner-scoped route is one line in ROUTES.
+ * The cross-workspace matrix: owner B's write key and B's dashboard session on
+ * every workspace-scoped route of owner A's (personal) workspace answer 404
+ * exactly like a missing id (ids leak nothing) and change nothing;
+ * A's read key gets 403 on every write route and on reads above a viewer's
+ * role; no key, an unknown key and a revoked key get 401 everywhere. A new
+ * workspace-scoped route is one line in ROUTES (tests/integration/roles.test.ts
+ * has the role matrix inside one workspace).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
@@ -21,6 +23,9 @@ interface Fixture {
   webhookId: string;
   deliveryId: string;
   fileId: string;
+  workspaceId: string;
+  memberId: string;
+  invitationId: string;
 }
 
 interface RouteCase {
@@ -29,6 +34,8 @@ interface RouteCase {
   body?: unknown;
   /** Needs the write scope. */
   write: boolean;
+  /** Needs more than a viewer's role (a read key acts at most as a viewer). */
+  aboveViewer?: boolean;
 }
 
 const draft = { title: "Hijacked", questions: [{ key: "x", type: "email", title: "Your email" }] };
@@ -65,6 +72,15 @@ const ROUTES: RouteCase[] = [
   // Multipart; the form's owner is checked before the body is read, so no body is needed to get 404.
   { method: "POST", path: (f) => `/api/forms/${f.formId}/assets`, write: true },
   { method: "DELETE", path: (f) => `/api/keys/${f.keyId}`, write: true },
+  { method: "PATCH", path: (f) => `/api/workspaces/${f.workspaceId}`, body: { name: "Hijacked" }, write: true },
+  { method: "DELETE", path: (f) => `/api/workspaces/${f.workspaceId}`, write: true },
+  { method: "GET", path: (f) => `/api/workspaces/${f.workspaceId}/members`, write: false },
+  { method: "PATCH", path: (f) => `/api/workspaces/${f.workspaceId}/members/${f.memberId}`, body: { role: "viewer" }, write: true },
+  { method: "DELETE", path: (f) => `/api/workspaces/${f.workspaceId}/members/${f.memberId}`, write: true },
+  { method: "GET", path: (f) => `/api/workspaces/${f.workspaceId}/invitations`, write: false, aboveViewer: true },
+  { method: "POST", path: (f) => `/api/workspaces/${f.workspaceId}/invitations`, body: { email: "b@example.test", role: "owner" }, write: true },
+  { method: "DELETE", path: (f) => `/api/workspaces/${f.workspaceId}/invitations/${f.invitationId}`, write: true },
+  { method: "GET", path: (f) => `/api/workspaces/${f.workspaceId}/audit-log`, write: false, aboveViewer: true },
 ];
 
 /** Routes that take no id (the caller's own collections), for the 401/403 rows. */
@@ -74,9 +90,14 @@ const COLLECTION_ROUTES: RouteCase[] = [
   { method: "GET", path: () => "/api/keys", write: false },
   { method: "POST", path: () => "/api/keys", body: { name: "k", scope: "write" }, write: true },
   { method: "GET", path: () => "/api/templates", write: false },
+  { method: "GET", path: () => "/api/workspaces", write: false },
+  { method: "POST", path: () => "/api/workspaces", body: { name: "New" }, write: true },
+  // Session only: any key is refused (403), no credentials 401.
+  { method: "POST", path: () => `/api/invitations/${"x".repeat(43)}/accept`, write: true },
 ];
 
-const label = (r: RouteCase) => `${r.method} ${r.path({ formId: ":id", responseId: ":responseId", keyId: ":keyId", webhookId: ":webhookId", deliveryId: ":deliveryId", fileId: ":fileId" })}`;
+const label = (r: RouteCase) =>
+  `${r.method} ${r.path({ formId: ":id", responseId: ":responseId", keyId: ":keyId", webhookId: ":webhookId", deliveryId: ":deliveryId", fileId: ":fileId", workspaceId: ":workspaceId", memberId: ":userId", invitationId: ":invitationId" })}`;
 
 function call(c: Client, r: RouteCase, f: Fixture, headers?: Record<string, string>) {
   const fn = { GET: c.get, POST: c.post, PUT: c.put, PATCH: c.patch, DELETE: c.delete }[r.method];
@@ -102,6 +123,10 @@ async function snapshotOf(owner: Owner) {
     webhooks: await db.webhook.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
     outbox: await db.outboxMessage.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
     files: await db.storedFile.findMany({ where: { formId: { in: formIds } }, orderBy: { id: "asc" } }),
+    workspace: await db.workspace.findUnique({ where: { id: owner.userId } }),
+    members: await db.membership.findMany({ where: { workspaceId: owner.userId }, orderBy: { userId: "asc" } }),
+    invitations: await db.invitation.findMany({ where: { workspaceId: owner.userId }, orderBy: { id: "asc" } }),
+    auditLog: await db.auditLogEntry.count({ where: { workspaceId: owner.userId } }),
   };
 }
 
@@ -127,7 +152,8 @@ beforeAll(async () => {
   const fileId: string = uploaded.body.file.id;
   const submitted = await request("POST", `/api/public/forms/${form.slug}/responses`, { answers: { name: "Ada", source: "mail", cv: [fileId] } }, { headers: who });
   expect(submitted.status).toBe(201);
-  fixture = { formId: form.id, responseId: submitted.body.response.id, keyId, webhookId, deliveryId, fileId };
+  const invitationId = (await a.api.post(`/api/workspaces/${a.userId}/invitations`, { email: "invited@example.test", role: "viewer" })).body.invitation.id;
+  fixture = { formId: form.id, responseId: submitted.body.response.id, keyId, webhookId, deliveryId, fileId, workspaceId: a.userId, memberId: a.userId, invitationId };
   await submit(form.slug, { name: "Grace" }, { partial: true });
   expect((await a.api.put(`/api/forms/${form.id}/notifications`, { recipients: ["a@example.test"] })).status).toBe(200);
   // B owns things too, so "not found" cannot come from B having nothing at all.
@@ -137,9 +163,9 @@ beforeAll(async () => {
 describe("the matrix", () => {
   it("covers every route that addresses an owner's object by id", () => {
     const template = (r: RouteCase) =>
-      `${r.method} ${r.path({ formId: "{id}", responseId: "{responseId}", keyId: "{id}", webhookId: "{webhookId}", deliveryId: "{deliveryId}", fileId: "{fileId}" }).split("?")[0]}`;
+      `${r.method} ${r.path({ formId: "{id}", responseId: "{responseId}", keyId: "{id}", webhookId: "{webhookId}", deliveryId: "{deliveryId}", fileId: "{fileId}", workspaceId: "{id}", memberId: "{userId}", invitationId: "{invitationId}" }).split("?")[0]}`;
     const covered = new Set(ROUTES.map(template));
-    const ownerScoped = [...routeOperations().keys()].filter((op) => /^\w+ \/api\/(forms|keys)\/\{id\}/.test(op));
+    const ownerScoped = [...routeOperations().keys()].filter((op) => /^\w+ \/api\/(forms|keys|workspaces)\/\{id\}/.test(op));
     expect(ownerScoped.length).toBeGreaterThan(10);
     expect(ownerScoped.filter((op) => !covered.has(op))).toEqual([]);
   });
@@ -157,7 +183,9 @@ describe("owner B's write key on owner A's objects", () => {
   it("answers exactly as for a missing id (same status, code and message)", { timeout: 120_000 }, async () => {
     for (const r of ROUTES) {
       const theirs = await call(b.api, r, fixture);
-      const missing = await call(b.api, r, { formId: newId(), responseId: newId(), keyId: newId(), webhookId: newId(), deliveryId: newId(), fileId: newId() });
+      const missing = await call(b.api, r, {
+        formId: newId(), responseId: newId(), keyId: newId(), webhookId: newId(), deliveryId: newId(), fileId: newId(), workspaceId: newId(), memberId: newId(), invitationId: newId(),
+      });
       expect({ route: label(r), status: theirs.status, body: theirs.body }).toEqual({ route: label(r), status: missing.status, body: missing.body });
     }
   });
@@ -203,7 +231,7 @@ describe("owner B's dashboard session on owner A's objects", () => {
 });
 
 describe("owner A's read key on A's write routes", () => {
-  it.each([...ROUTES, ...COLLECTION_ROUTES].filter((r) => r.write).map((r) => [label(r), r] as const))("%s → 403 forbidden", async (_label, r) => {
+  it.each([...ROUTES, ...COLLECTION_ROUTES].filter((r) => r.write || r.aboveViewer).map((r) => [label(r), r] as const))("%s → 403 forbidden", async (_label, r) => {
     const before = await snapshotOf(a);
     const res = await call(a.readApi, r, fixture);
     expect(res.status).toBe(403);
@@ -211,7 +239,7 @@ describe("owner A's read key on A's write routes", () => {
     expect(await snapshotOf(a)).toEqual(before);
   });
 
-  it.each([...ROUTES, ...COLLECTION_ROUTES].filter((r) => !r.write).map((r) => [label(r), r] as const))("%s → 200 (reads are allowed)", async (_label, r) => {
+  it.each([...ROUTES, ...COLLECTION_ROUTES].filter((r) => !r.write && !r.aboveViewer).map((r) => [label(r), r] as const))("%s → 200 (reads are allowed)", async (_label, r) => {
     const res = await call(a.readApi, r, fixture);
     expect(res.status).toBe(200);
   });
