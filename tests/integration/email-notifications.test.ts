@@ -218,4 +218,16 @@ describe("webhook disabled", () => {
     const hook = await call("GET", `/api/forms/${form.id}/webhooks/${created.body.webhook.id}`);
     expect(hook.body.webhook).toMatchObject({ enabled: false, disabledReason: "The receiver answered 410 Gone" });
   });
+
+  it("mails a workspace invitation with its link (the token only in the mail and the answer)", async () => {
+    const workspaceId = (await call("GET", "/api/workspaces")).body.workspaces[0].id;
+    const address = `invitee-${randomBytes(4).toString("hex")}@example.test`;
+    const created = await call("POST", `/api/workspaces/${workspaceId}/invitations`, { email: address, role: "editor" });
+    expect(created.status).toBe(201);
+    const [mail] = (await smtp.waitFor((m) => m.some((x) => to(x) === address))).filter((x) => to(x) === address);
+    expect(mail.envelopeTo).toEqual([address]);
+    expect(mail.parsed.subject).toBe('You are invited to "Personal" on Formloom');
+    expect(mail.parsed.text).toContain(created.body.invitation.url);
+    expect(mail.parsed.text).toContain("as editor");
+  });
 });
