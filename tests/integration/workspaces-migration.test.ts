@@ -53,8 +53,11 @@ function migrationsBeforeWorkspaces(): string {
   const source = migrationsDirs[kind];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "formloom-ws-migrations-"));
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  for (const entry of fs.readdirSync(source, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name.endsWith("_workspaces")) continue;
+  const entries = fs.readdirSync(source, { withFileTypes: true });
+  const workspaces = entries.find((e) => e.isDirectory() && e.name.endsWith("_workspaces"))!.name;
+  for (const entry of entries) {
+    // Only what came before (migrations apply in name order).
+    if (entry.isDirectory() && entry.name >= workspaces) continue;
     fs.cpSync(path.join(source, entry.name), path.join(dir, entry.name), { recursive: true });
   }
   return dir;
@@ -95,6 +98,7 @@ describe("migrating a database from before workspaces", () => {
     await exec(url, [
       `INSERT INTO "User" ("id", "email", "passwordHash") VALUES ('user_a', 'a@example.test', 'x'), ('user_b', 'b@example.test', 'x')`,
       `INSERT INTO "Form" ("id", "userId", "title", "draft", "updatedAt") VALUES ('form_a1', 'user_a', 'A one', '${draft}', ${t}), ('form_a2', 'user_a', 'A two', '${draft}', ${t}), ('form_b1', 'user_b', 'B one', '${draft}', ${t})`,
+      `UPDATE "Form" SET "allowedEmbedOrigins" = '["https://a.example"]' WHERE "id" = 'form_a1'`,
       `INSERT INTO "Webhook" ("id", "formId", "url", "events", "secret", "updatedAt") VALUES ('wh_a', 'form_a1', 'https://example.com/h', '["response.finished"]', 'v1:x', ${t})`,
       `INSERT INTO "ApiKey" ("id", "userId", "name", "scope", "keyPrefix", "keyHash") VALUES
         ('key_a', 'user_a', 'a', 'write', '${KEY_A.slice(0, 12)}', '${hashKey(KEY_A)}'),
@@ -115,6 +119,8 @@ describe("migrating a database from before workspaces", () => {
       { id: "form_a2", workspaceId: "user_a", title: "A two" },
       { id: "form_b1", workspaceId: "user_b", title: "B one" },
     ]);
+    // Columns of earlier migrations come through the table rebuild (SQLite) untouched.
+    expect(await queryDatabase(url, `SELECT "allowedEmbedOrigins" FROM "Form" WHERE "id" = 'form_a1'`)).toEqual([{ allowedEmbedOrigins: '["https://a.example"]' }]);
     expect(await queryDatabase(url, `SELECT "id", "workspaceId" FROM "Webhook"`)).toEqual([{ id: "wh_a", workspaceId: "user_a" }]);
     expect(await queryDatabase(url, `SELECT "id", "workspaceId", "userId" FROM "ApiKey" ORDER BY "id"`)).toEqual([
       { id: "key_a", workspaceId: "user_a", userId: "user_a" },

@@ -92,6 +92,7 @@ CREATE TABLE "new_Form" (
     "maxResponses" INTEGER,
     "limitOnePerPerson" BOOLEAN NOT NULL DEFAULT false,
     "onePerPersonBy" TEXT NOT NULL DEFAULT 'browser',
+    "allowedEmbedOrigins" TEXT,
     "draft" TEXT NOT NULL,
     "responseCount" INTEGER NOT NULL DEFAULT 0,
     "publishedVersion" INTEGER,
@@ -101,7 +102,7 @@ CREATE TABLE "new_Form" (
     "outboxVersion" INTEGER NOT NULL DEFAULT 0,
     CONSTRAINT "Form_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
-INSERT INTO "new_Form" ("workspaceId", "createdAt", "draft", "endAt", "id", "limitOnePerPerson", "maxResponses", "onePerPersonBy", "outboxVersion", "publishedAt", "publishedVersion", "responseCount", "slug", "startAt", "status", "title", "updatedAt") SELECT "userId", "createdAt", "draft", "endAt", "id", "limitOnePerPerson", "maxResponses", "onePerPersonBy", "outboxVersion", "publishedAt", "publishedVersion", "responseCount", "slug", "startAt", "status", "title", "updatedAt" FROM "Form";
+INSERT INTO "new_Form" ("workspaceId", "allowedEmbedOrigins", "createdAt", "draft", "endAt", "id", "limitOnePerPerson", "maxResponses", "onePerPersonBy", "outboxVersion", "publishedAt", "publishedVersion", "responseCount", "slug", "startAt", "status", "title", "updatedAt") SELECT "userId", "allowedEmbedOrigins", "createdAt", "draft", "endAt", "id", "limitOnePerPerson", "maxResponses", "onePerPersonBy", "outboxVersion", "publishedAt", "publishedVersion", "responseCount", "slug", "startAt", "status", "title", "updatedAt" FROM "Form";
 DROP TABLE "Form";
 ALTER TABLE "new_Form" RENAME TO "Form";
 CREATE UNIQUE INDEX "Form_slug_key" ON "Form"("slug");
