@@ -13,6 +13,7 @@ import type { getForm } from "@/lib/forms/forms";
 import { formSchemaSchema, type FormSchema, type FormSchemaInput } from "@/lib/schema/form-schema";
 import { Alert, Button, Card, CopyButton, InlineStatus, Input, Select, Tabs, Textarea, useToast } from "@/components/ui";
 import { callApi } from "@/components/dashboard/api";
+import { GuardedButton, useAllows } from "@/components/workspaces/role-context";
 import { renamedKey, renameReferences, type EditedQuestion } from "@/lib/logic/editing";
 import { EndingsEditor } from "./logic/endings-editor";
 import { SaveErrorsContext } from "./logic/errors";
@@ -69,6 +70,8 @@ export function Builder({ form }: { form: FormDetail }) {
   const [actionError, setActionError] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<string | null>(null);
   const [activeKey, setActiveKey] = useState<string | null>(null);
+  // A viewer reads the form: every field is disabled and nothing autosaves (the API would answer 403).
+  const canEdit = useAllows("editForms");
 
   // The last save's messages by path: logic rules show theirs beside them (components/builder/logic/errors.tsx).
   const [saveErrors, setSaveErrors] = useState<ReadonlyMap<string, string>>(new Map());
@@ -100,8 +103,8 @@ export function Builder({ form }: { form: FormDetail }) {
   useEffect(() => {
     if (json === lastJson.current) return;
     lastJson.current = json;
-    schedule();
-  }, [json, schedule]);
+    if (canEdit.allowed) schedule();
+  }, [json, schedule, canEdit.allowed]);
 
   // Renaming a question or an ending renames it in the logic that points at it.
   const lastKeys = useRef<{ questions: string[]; endings: string[] } | null>(null);
@@ -177,10 +180,10 @@ export function Builder({ form }: { form: FormDetail }) {
               <CopyButton value={publicUrl} absolute label="Copy public link" />
             </span>
           )}
-          {isPublished && <Button variant="secondary" loading={busy === "unpublish"} onClick={unpublish}>Unpublish</Button>}
-          <Button loading={busy === "publish"} disabled={isPublished && !draftDiffers} onClick={publish}>
+          {isPublished && <GuardedButton action="editForms" variant="secondary" loading={busy === "unpublish"} onClick={unpublish}>Unpublish</GuardedButton>}
+          <GuardedButton action="editForms" loading={busy === "publish"} disabled={isPublished && !draftDiffers} onClick={publish}>
             {!isPublished ? "Publish" : draftDiffers ? "Publish changes" : "Published"}
-          </Button>
+          </GuardedButton>
         </div>
       </div>
       {autosave.conflict && (
@@ -190,10 +193,12 @@ export function Builder({ form }: { form: FormDetail }) {
       )}
       {autosave.error && !autosave.conflict && <Alert tone="danger">Could not save the draft: {autosave.error.message}</Alert>}
       {actionError && <Alert tone="danger">{actionError}</Alert>}
+      {!canEdit.allowed && <Alert tone="info">You are a viewer in this workspace: you can read this form, its responses and analytics, but not change them.</Alert>}
       {isPublished && draftDiffers && <p className="small muted" style={{ margin: "0 0 12px" }}>The draft has changes respondents do not see yet: publish them when ready.</p>}
 
       <div className="builder-grid">
-        <div className="stack builder-main">
+        <fieldset className="stack builder-main fieldset-reset" disabled={!canEdit.allowed}>
+          <legend className="visually-hidden">Form content</legend>
           <Card title="Form" titleAs="h2">
             <div className="stack">
               <Input label="Form title" error={formState.errors.title?.message} {...register("title")} />
@@ -220,13 +225,13 @@ export function Builder({ form }: { form: FormDetail }) {
           <Card title="Design" titleAs="h2">
             <ThemePanel formId={form.id} />
           </Card>
-        </div>
+        </fieldset>
         <aside className="builder-side" aria-label="Preview and settings">
           <Tabs
             label="Side panel"
             tabs={[
               { id: "preview", label: "Preview", content: <LivePreview values={values} activeKey={activeKey} /> },
-              { id: "settings", label: "Settings", content: <Card><SettingsPanel formId={form.id} settings={{ ...settings, status }} onSaved={setSettings} hiddenKeys={(values.questions ?? []).filter((q) => q?.type === "hidden" && q.key).map((q) => q.key)} /></Card> },
+              { id: "settings", label: "Settings", content: <Card><fieldset className="fieldset-reset" disabled={!canEdit.allowed}><legend className="visually-hidden">Form settings</legend><SettingsPanel formId={form.id} settings={{ ...settings, status }} onSaved={setSettings} hiddenKeys={(values.questions ?? []).filter((q) => q?.type === "hidden" && q.key).map((q) => q.key)} /></fieldset></Card> },
               { id: "share", label: "Share", content: <SharePanel formId={form.id} slug={settings.slug} publicUrl={isPublished ? publicUrl : null} title={values.title ?? form.title} hiddenKeys={(values.questions ?? []).filter((q) => q?.type === "hidden" && q.key).map((q) => q.key)} allowedEmbedOrigins={embedOrigins} onSaved={setEmbedOrigins} /> },
             ]}
           />

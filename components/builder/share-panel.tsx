@@ -12,6 +12,7 @@ import { allowedEmbedOriginsSchema } from "@/lib/embed/origins";
 import { EMBED_MODES, embedSnippet, type EmbedMode } from "@/lib/embed/snippets";
 import { Alert, Button, Card, CopyButton, Select, Textarea, useToast } from "@/components/ui";
 import { callApi } from "@/components/dashboard/api";
+import { GuardedButton } from "@/components/workspaces/role-context";
 
 const MODE_LABELS: Record<EmbedMode, string> = {
   inline: "Inline — in the page, grows with the form",
@@ -146,7 +147,7 @@ function EmbedOrigins({ formId, value, onSaved }: { formId: string; value: strin
             error={error ?? undefined}
           />
         ) : error ? <Alert tone="danger">{error}</Alert> : null}
-        <div><Button onClick={save} loading={busy}>Save embed settings</Button></div>
+        <div><GuardedButton action="editForms" onClick={save} loading={busy}>Save embed settings</GuardedButton></div>
       </div>
     </Card>
   );

@@ -1,9 +1,10 @@
-/** Duplicate and delete (with confirmation) for one row of the forms list. */
+/** Duplicate and delete (with confirmation) for one row of the forms list; disabled with the reason for viewers. */
 "use client";
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Button, ConfirmDialog, useToast } from "@/components/ui";
+import { ConfirmDialog, useToast } from "@/components/ui";
+import { GuardedButton } from "@/components/workspaces/role-context";
 import { callApi } from "./api";
 
 export function FormRowActions({ id, title, responseCount }: { id: string; title: string; responseCount: number }) {
@@ -36,8 +37,8 @@ export function FormRowActions({ id, title, responseCount }: { id: string; title
 
   return (
     <div className="row" style={{ justifyContent: "flex-end", flexWrap: "nowrap" }}>
-      <Button variant="ghost" size="sm" loading={duplicating} onClick={duplicate} aria-label={`Duplicate ${title}`}>Duplicate</Button>
-      <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`Delete ${title}`}>Delete</Button>
+      <GuardedButton action="editForms" variant="ghost" size="sm" loading={duplicating} onClick={duplicate} aria-label={`Duplicate ${title}`}>Duplicate</GuardedButton>
+      <GuardedButton action="editForms" variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`Delete ${title}`}>Delete</GuardedButton>
       <ConfirmDialog
         open={confirming}
         title={`Delete “${title}”?`}

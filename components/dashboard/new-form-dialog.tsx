@@ -1,6 +1,7 @@
 /**
  * "New form": a title and a starting point (blank or a template), validated
- * with the API's createFormSchema, then POST /api/forms and on to the builder.
+ * with the API's createFormSchema, then POST /api/forms (in the current
+ * workspace) and on to the builder. Viewers see the button disabled.
  */
 "use client";
 
@@ -11,6 +12,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { createFormSchema } from "@/lib/forms/settings";
 import { Alert, Button, Input } from "@/components/ui";
+import { GuardedButton, useWorkspace } from "@/components/workspaces/role-context";
 import { callApi, detailsByPath } from "./api";
 
 export interface TemplateSummary {
@@ -25,7 +27,7 @@ export function NewFormButton({ templates, label = "New form" }: { templates: Te
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button onClick={() => setOpen(true)}>{label}</Button>
+      <GuardedButton action="editForms" onClick={() => setOpen(true)}>{label}</GuardedButton>
       {open && <NewFormDialog templates={templates} onClose={() => setOpen(false)} />}
     </>
   );
@@ -33,6 +35,7 @@ export function NewFormButton({ templates, label = "New form" }: { templates: Te
 
 function NewFormDialog({ templates, onClose }: { templates: TemplateSummary[]; onClose: () => void }) {
   const router = useRouter();
+  const workspace = useWorkspace();
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +60,7 @@ function NewFormDialog({ templates, onClose }: { templates: TemplateSummary[]; o
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
-    const res = await callApi<{ form: { id: string } }>("POST", "/api/forms", values);
+    const res = await callApi<{ form: { id: string } }>("POST", "/api/forms", { ...values, workspaceId: workspace.id });
     if (!res.ok) {
       const fields = detailsByPath(res.error);
       if (fields.title) setFieldError("title", { message: fields.title });

@@ -8,6 +8,7 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { Alert, Badge, Button, LocalTime, Table, useToast, type BadgeTone } from "@/components/ui";
+import { GuardedButton } from "@/components/workspaces/role-context";
 import { callApi } from "@/components/dashboard/api";
 import { webhookPath, type Delivery } from "./types";
 
@@ -93,7 +94,7 @@ function DeliveryRow({ delivery: d, open, onToggle, onRetry, retrying }: { deliv
         <td>{d.status === "pending" ? <LocalTime value={d.nextAttemptAt} fallback="now" /> : "—"}</td>
         <td style={{ textAlign: "right", whiteSpace: "nowrap" }}>
           <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>{open ? "Hide" : "Details"}</Button>
-          <Button variant="secondary" size="sm" loading={retrying} onClick={onRetry} aria-label={`Retry delivery ${d.id}`}>Retry</Button>
+          <GuardedButton action="manageWebhooks" variant="secondary" size="sm" loading={retrying} onClick={onRetry} aria-label={`Retry delivery ${d.id}`}>Retry</GuardedButton>
         </td>
       </tr>
       {open && (

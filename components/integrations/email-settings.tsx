@@ -10,6 +10,7 @@
 import { useState, type FormEvent } from "react";
 import { notificationSettingsSchema, type NotificationSettingsView } from "@/lib/email/notification-schema";
 import { Alert, Button, Card, Checkbox, Input, InlineStatus, Select, Textarea } from "@/components/ui";
+import { GuardedButton } from "@/components/workspaces/role-context";
 import { callApi, detailsByPath } from "@/components/dashboard/api";
 
 export interface RecallQuestion {
@@ -138,7 +139,7 @@ export function EmailSettings({ formId, initial, questions }: Props) {
           )}
         </fieldset>
         <div className="row">
-          <Button type="submit" loading={state === "saving"}>Save email settings</Button>
+          <GuardedButton action="manageWebhooks" type="submit" loading={state === "saving"}>Save email settings</GuardedButton>
           {state === "saved" && <InlineStatus tone="success">Saved</InlineStatus>}
         </div>
       </form>

@@ -8,6 +8,7 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { Alert, Badge, Button, Card, ConfirmDialog, CopyButton, EmptyState, LocalTime, useToast } from "@/components/ui";
+import { GuardedButton } from "@/components/workspaces/role-context";
 import { callApi } from "@/components/dashboard/api";
 import { DeliveryLog } from "./delivery-log";
 import { WebhookForm } from "./webhook-form";
@@ -37,7 +38,7 @@ export function WebhooksPanel({ formId }: { formId: string }) {
       title="Webhooks"
       titleAs="h2"
       data-testid="webhooks"
-      actions={!creating && <Button size="sm" onClick={() => { setCreating(true); setSecret(null); }}>Add webhook</Button>}
+      actions={!creating && <GuardedButton action="manageWebhooks" size="sm" onClick={() => { setCreating(true); setSecret(null); }}>Add webhook</GuardedButton>}
     >
       <div className="stack">
         <p className="small muted" style={{ margin: 0 }}>
@@ -178,12 +179,12 @@ function WebhookItem({ formId, webhook: w, onChanged, onSecret }: ItemProps) {
           <WebhookForm formId={formId} webhook={w} onCancel={() => setEditing(false)} onDone={() => { setEditing(false); toast("Webhook saved"); void onChanged(); }} />
         ) : (
           <div className="row" role="group" aria-label={`Actions for ${name}`}>
-            <Button variant="secondary" size="sm" onClick={() => void sendTest()} loading={busy === "test"} disabled={!w.enabled}>Send test</Button>
+            <GuardedButton action="manageWebhooks" variant="secondary" size="sm" onClick={() => void sendTest()} loading={busy === "test"} disabled={!w.enabled}>Send test</GuardedButton>
             <Button variant="secondary" size="sm" aria-expanded={showLog} onClick={() => setShowLog((v) => !v)}>{showLog ? "Hide deliveries" : "Deliveries"}</Button>
-            <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>Edit</Button>
-            <Button variant="ghost" size="sm" onClick={() => void toggle()} loading={busy === "toggle"}>{w.enabled ? "Disable" : "Enable"}</Button>
-            <Button variant="ghost" size="sm" onClick={() => setRotating("confirm")}>Rotate secret</Button>
-            <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>Delete</Button>
+            <GuardedButton action="manageWebhooks" variant="ghost" size="sm" onClick={() => setEditing(true)}>Edit</GuardedButton>
+            <GuardedButton action="manageWebhooks" variant="ghost" size="sm" onClick={() => void toggle()} loading={busy === "toggle"}>{w.enabled ? "Disable" : "Enable"}</GuardedButton>
+            <GuardedButton action="manageWebhooks" variant="ghost" size="sm" onClick={() => setRotating("confirm")}>Rotate secret</GuardedButton>
+            <GuardedButton action="manageWebhooks" variant="ghost" size="sm" onClick={() => setConfirming(true)}>Delete</GuardedButton>
           </div>
         )}
         {showLog && <DeliveryLog formId={formId} webhookId={w.id} refreshKey={logKey} />}

@@ -9,6 +9,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Button, ConfirmDialog, LocalTime, useToast } from "@/components/ui";
+import { GuardedButton } from "@/components/workspaces/role-context";
 import { formatAnswer, questionLabel } from "@/lib/responses/view-model";
 import { FileAnswerList, filesOf } from "./file-answer";
 import type { ResponseColumn, ResponseRow } from "./types";
@@ -134,7 +135,7 @@ export function ResponseDetail({ formId, columns, response, position, onNewer, o
         )}
 
         <footer className={styles.panelFooter}>
-          <Button variant="danger" onClick={() => { setError(null); setConfirming(true); }}>Delete response</Button>
+          <GuardedButton action="deleteResponses" variant="danger" onClick={() => { setError(null); setConfirming(true); }}>Delete response</GuardedButton>
         </footer>
       </div>
       <ConfirmDialog
