@@ -11,12 +11,14 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { createKeySchema } from "@/lib/auth/api-keys-schema";
 import { Alert, Button, Card, ConfirmDialog, CopyButton, Input, Select, useToast } from "@/components/ui";
+import { useWorkspace } from "@/components/workspaces/role-context";
 import { callApi, detailsByPath } from "./api";
 
 type Values = z.input<typeof createKeySchema>;
 
 export function CreateKeyForm() {
   const router = useRouter();
+  const workspace = useWorkspace();
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, reset, setError: setFieldError, formState } = useForm<Values, unknown, z.output<typeof createKeySchema>>({
@@ -26,7 +28,7 @@ export function CreateKeyForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
-    const res = await callApi<{ key: string; name: string }>("POST", "/api/keys", values);
+    const res = await callApi<{ key: string; name: string }>("POST", "/api/keys", { ...values, workspaceId: workspace.id });
     if (!res.ok) {
       const fields = detailsByPath(res.error);
       if (fields.name) setFieldError("name", { message: fields.name });

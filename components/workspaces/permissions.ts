@@ -7,8 +7,10 @@
  *   const check = allows(role, "editForms");
  *   <Button disabled={!check.allowed} title={check.reason}>Publish</Button>
  */
-export const workspaceRoles = ["viewer", "editor", "admin", "owner"] as const;
-export type WorkspaceRole = (typeof workspaceRoles)[number];
+import { atLeast, roleRank, roles, type Role } from "@/lib/workspaces/roles";
+
+export type WorkspaceRole = Role;
+export { atLeast };
 
 export const roleLabels: Record<WorkspaceRole, string> = { owner: "Owner", admin: "Admin", editor: "Editor", viewer: "Viewer" };
 
@@ -19,10 +21,7 @@ export const roleDescriptions: Record<WorkspaceRole, string> = {
   viewer: "Read forms, responses and analytics; export",
 };
 
-const rank = (role: WorkspaceRole) => workspaceRoles.indexOf(role);
-export const atLeast = (role: WorkspaceRole, least: WorkspaceRole) => rank(role) >= rank(least);
-
-/** The dashboard's actions, each with the least role it needs. */
+/** The dashboard's actions, each with the least role its API routes declare. */
 const leastRole = {
   editForms: "editor", // create, edit, duplicate, publish, unpublish, delete forms
   deleteResponses: "editor",
@@ -51,5 +50,5 @@ export function allows(role: WorkspaceRole, action: WorkspaceAction): Permission
   return atLeast(role, leastRole[action]) ? { allowed: true } : { allowed: false, reason: reasons[action] };
 }
 
-/** The roles a member with `role` may hand out (never above their own). */
-export const assignableRoles = (role: WorkspaceRole): WorkspaceRole[] => workspaceRoles.filter((r) => rank(r) <= rank(role)).reverse();
+/** The roles a member with `role` may hand out, highest first (never above their own). */
+export const assignableRoles = (role: WorkspaceRole): WorkspaceRole[] => roles.filter((r) => roleRank(r) <= roleRank(role)).reverse();

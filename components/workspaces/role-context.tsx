@@ -15,7 +15,8 @@
 "use client";
 
 import { createContext, useContext, useId, type MouseEvent, type ReactNode } from "react";
-import { Button, type ButtonProps } from "@/components/ui";
+import { Button } from "@/components/ui";
+import type { ButtonProps } from "@/components/ui/button";
 import { allows, type Permission, type WorkspaceAction, type WorkspaceRole } from "./permissions";
 
 export interface WorkspaceSummary {

@@ -11,12 +11,11 @@ import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { requireUser } from "@/lib/auth/require-user";
 import { resolveWorkspace } from "./access";
+// The switcher's choice, written in the browser (./current-cookie.ts).
+import { WORKSPACE_COOKIE } from "./current-cookie";
 import type { Actor } from "./actor";
 import { listWorkspaces } from "./workspaces";
 import { AppError } from "@/lib/http/errors";
-
-/** The switcher's choice; plain workspace id, path=/, SameSite=Lax. */
-export const WORKSPACE_COOKIE = "fl_workspace";
 
 const sessionActor = (userId: string, workspaceId: string, role: Actor["role"]): Actor => ({
   workspaceId,
@@ -34,7 +33,7 @@ export const myWorkspaces = cache(async (userId: string) => listWorkspaces({ use
  * The workspace a page acts in (see the module comment), as an Actor for the
  * domain functions, with the user and all their workspaces for the switcher.
  */
-export async function requireWorkspace(returnTo: string, chosen?: string | string[]) {
+export async function requireWorkspace(returnTo?: string, chosen?: string | string[]) {
   const user = await requireUser(returnTo);
   const wanted = (typeof chosen === "string" ? chosen : undefined) ?? (await cookies()).get(WORKSPACE_COOKIE)?.value;
   const workspaces = await myWorkspaces(user.id);

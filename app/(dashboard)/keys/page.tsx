@@ -3,18 +3,31 @@ import { listApiKeys } from "@/lib/auth/api-keys";
 import { requireWorkspace } from "@/lib/workspaces/dashboard";
 import { CreateKeyForm, RevokeKeyButton } from "@/components/dashboard/api-keys";
 import { Badge, EmptyState, LocalTime, Table } from "@/components/ui";
+import { allows, roleLabels } from "@/components/workspaces/permissions";
+import { WorkspaceProvider } from "@/components/workspaces/role-context";
+import { listMembers } from "@/lib/workspaces/members";
 
 export const metadata: Metadata = { title: "API keys" };
 
 export default async function KeysPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { actor } = await requireWorkspace("/keys", (await searchParams).workspaceId);
-  const keys = await listApiKeys(actor);
+  const { user, actor, workspace } = await requireWorkspace("/keys", (await searchParams).workspaceId);
+  // Admins and owners see (and revoke) everyone's keys: name each key's creator.
+  const everyone = allows(workspace.role, "manageAllKeys").allowed;
+  const [keys, creators] = await Promise.all([
+    listApiKeys(actor),
+    everyone ? listMembers(actor).then(({ members }) => new Map(members.map((m) => [m.userId, m.email]))) : null,
+  ]);
   return (
+    <WorkspaceProvider workspace={workspace}>
     <div className="stack">
       <div className="page-header" style={{ marginBottom: 0 }}>
         <div>
           <h1>API keys</h1>
-          <p>Keys let scripts and other services use the REST API as you (<code>Authorization: Bearer flk_…</code>). See <a href="/api/openapi.json">the API reference</a>.</p>
+          <p>Keys let scripts and other services use the REST API as you (<code>Authorization: Bearer flk_…</code>) in <strong>{workspace.name}</strong>, and only there. See <a href="/api/openapi.json">the API reference</a>.</p>
+          <p className="small">
+            A key can do at most what your role allows ({roleLabels[workspace.role].toLowerCase()}{workspace.role === "viewer" ? ": reading only" : ""}), and stops working if you leave the workspace.
+            {everyone ? " As an admin you see every member's keys here." : " You see your own keys here."}
+          </p>
         </div>
       </div>
       <CreateKeyForm />
@@ -29,6 +42,7 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
                 <th scope="col">Name</th>
                 <th scope="col">Key</th>
                 <th scope="col">Scope</th>
+                {creators && <th scope="col">Created by</th>}
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
                 <th scope="col"><span className="visually-hidden">Actions</span></th>
@@ -40,6 +54,7 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
                   <td style={{ fontWeight: 600 }}>{key.name}</td>
                   <td><code>{key.keyPrefix}…</code></td>
                   <td>{key.scope === "write" ? <Badge tone="warning">Write</Badge> : <Badge tone="info">Read</Badge>}</td>
+                  {creators && <td>{key.createdBy === user.id ? "You" : (creators.get(key.createdBy) ?? "A former member")}</td>}
                   <td><LocalTime value={key.createdAt} /></td>
                   <td><LocalTime value={key.lastUsedAt} fallback="Never" /></td>
                   <td style={{ textAlign: "right" }}><RevokeKeyButton id={key.id} name={key.name} /></td>
@@ -50,5 +65,6 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
         )}
       </section>
     </div>
+    </WorkspaceProvider>
   );
 }

@@ -112,7 +112,7 @@ test("an owner invites a viewer, promotes them to editor, removes them; the audi
     await expect(viewer.page.getByRole("dialog")).toHaveCount(0);
     await expect(mainNav(viewer.page).getByRole("link", { name: "Audit log" })).toHaveCount(0);
 
-    await row.getByRole("link", { name: FORM }).click();
+    await row.getByRole("link", { name: FORM, exact: true }).click();
     await expect(viewer.page.getByTestId("form-title")).toHaveText(FORM);
     await expect(viewer.page.getByText("You are a viewer in this workspace")).toBeVisible();
     await expect(viewer.page.getByLabel("Form title")).toBeDisabled();

@@ -6,18 +6,20 @@ import { listTemplates } from "@/lib/templates/templates";
 import { FormRowActions } from "@/components/dashboard/form-row-actions";
 import { NewFormButton } from "@/components/dashboard/new-form-dialog";
 import { CopyButton, EmptyState, FormStatusBadge, LocalTime, Table } from "@/components/ui";
+import { WorkspaceProvider } from "@/components/workspaces/role-context";
 
 export const metadata: Metadata = { title: "Forms" };
 
 export default async function FormsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { actor } = await requireWorkspace("/forms", (await searchParams).workspaceId);
+  const { actor, workspace } = await requireWorkspace("/forms", (await searchParams).workspaceId);
   const [forms, templates] = [await listForms(actor.workspaceId), listTemplates()];
   return (
-    <>
+    // The page's own workspace (?workspaceId= may name another than the switcher's): "New form" creates there.
+    <WorkspaceProvider workspace={workspace}>
       <div className="page-header">
         <div>
           <h1>Forms</h1>
-          <p>Build a form, publish it, and read what people answer.</p>
+          <p>The forms of <strong>{workspace.name}</strong>: build one, publish it, and read what people answer.</p>
         </div>
         {forms.length > 0 && <NewFormButton templates={templates} />}
       </div>
@@ -28,7 +30,7 @@ export default async function FormsPage({ searchParams }: { searchParams: Promis
           action={<NewFormButton templates={templates} label="Create your first form" />}
         />
       ) : (
-        <Table caption="Your forms">
+        <Table caption={`Forms in ${workspace.name}`}>
           <thead>
             <tr>
               <th scope="col">Title</th>
@@ -62,6 +64,6 @@ export default async function FormsPage({ searchParams }: { searchParams: Promis
           </tbody>
         </Table>
       )}
-    </>
+    </WorkspaceProvider>
   );
 }

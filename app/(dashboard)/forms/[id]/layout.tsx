@@ -1,16 +1,22 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { requireFormActor } from "@/lib/workspaces/dashboard";
+import { myWorkspaces, requireFormActor } from "@/lib/workspaces/dashboard";
 import { getFormForPage } from "@/lib/forms/owned-form-page";
 import { CopyButton, FormStatusBadge, TabNav } from "@/components/ui";
+import { WorkspaceProvider } from "@/components/workspaces/role-context";
 
-/** One form's pages (Build, Responses, Analytics, Integrations) under its title, status and public link. */
+/**
+ * One form's pages (Build, Responses, Analytics, Integrations) under its title,
+ * status and public link, in the form's own workspace (whatever the switcher
+ * says): its buttons follow the member's role there.
+ */
 export default async function FormLayout({ children, params }: { children: ReactNode; params: Promise<{ id: string }> }) {
   const { id } = await params;
   const actor = await requireFormActor(id, `/forms/${id}`);
   const form = await getFormForPage(actor, id);
+  const workspace = (await myWorkspaces(actor.userId)).find((w) => w.id === actor.workspaceId) ?? { id: actor.workspaceId, name: "", personal: false, role: actor.role };
   return (
-    <>
+    <WorkspaceProvider workspace={workspace}>
       <p className="small" style={{ marginBottom: 8 }}><Link href="/forms">← All forms</Link></p>
       <div className="page-header" style={{ marginBottom: 16 }}>
         <div className="stack-sm">
@@ -39,6 +45,6 @@ export default async function FormLayout({ children, params }: { children: React
         ]}
       />
       {children}
-    </>
+    </WorkspaceProvider>
   );
 }
