@@ -28,6 +28,8 @@ export function InviteForm() {
     e.preventDefault();
     setError(null);
     setFields({});
+    // The previous link goes, so nobody copies it for the next person.
+    setCreated(null);
     if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) return setFields({ email: "Enter the email address of the person to invite" });
     setBusy(true);
     const res = await callApi<{ invitation: InvitationView }>("POST", `/api/workspaces/${workspace.id}/invitations`, { email: email.trim(), role });

@@ -15,6 +15,8 @@
  * 5. The audit log shows those actions, and its action filter narrows them.
  * 6. Invitation pages that cannot be used say so: the used link, a revoked
  *    one, one for another account, and a made-up token.
+ * 7. Invited again, the person (who now has an account) signs in on the link
+ *    and is back, as an editor.
  *
  * Runs last on the dashboard server (it adds a second account, which no
  * earlier spec expects); works on an empty database too (signIn sets it up).
@@ -45,6 +47,7 @@ async function invite(page: Page, email: string, role: string): Promise<string> 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Role", { exact: true }).selectOption({ label: role });
   await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByTestId("new-invitation")).toContainText(`Invited ${email}`);
   const url = (await page.getByTestId("invitation-url").textContent())!.trim();
   expect(url).toMatch(/\/invite\/[A-Za-z0-9_-]{20,}$/);
   await expect(page.getByRole("row").filter({ hasText: email })).toContainText(role);
@@ -199,6 +202,22 @@ test("an owner invites a viewer, promotes them to editor, removes them; the audi
     const res = await viewer.page.goto(`${base}/invite/not-a-real-token-at-all`);
     expect(res?.status()).toBe(404);
     await expect(viewer.page.getByRole("heading", { name: "This invitation cannot be used" })).toBeVisible();
+  });
+
+  await test.step("an invited person who has an account signs in on the link and joins", async () => {
+    const again = await invite(owner.page, VIEWER.email, "Editor");
+    await viewer.page.goto(`${base}/forms`);
+    await viewer.page.getByRole("button", { name: "Sign out" }).click();
+    await expect(viewer.page).toHaveURL(/\/login$/);
+    await viewer.page.goto(again);
+    await expect(viewer.page.getByRole("heading", { name: `Join ${TEAM}` })).toBeVisible();
+    await expect(viewer.page.getByText("as an editor")).toBeVisible();
+    await viewer.page.getByLabel("Password").fill(VIEWER.password);
+    await viewer.page.getByRole("button", { name: "Sign in and join" }).click();
+    await expect(viewer.page).toHaveURL(/\/forms$/);
+    await expect(viewer.page.getByRole("button", { name: /^Workspace:/ })).toContainText(TEAM);
+    await expect(viewer.page.getByRole("button", { name: /^Workspace:/ })).toContainText("Editor");
+    await expect(viewer.page.getByRole("row").filter({ hasText: `${FORM} (edited)` })).toBeVisible();
   });
 
   expect(owner.violations).toEqual([]);
