@@ -13,7 +13,7 @@ import { specOf } from "@/lib/question-types";
 import type { Answers } from "@/lib/schema/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import { clearEndingCookie, endingCookie, reachedEnding } from "./ending-cookie";
-import { errorsFromDetails, HONEYPOT_FIELD, START_TOKEN_FIELD } from "./form-fields";
+import { errorsFromDetails, HONEYPOT_FIELD, LANGUAGE_FIELD, START_TOKEN_FIELD } from "./form-fields";
 import { hasFileQuestions, readMultipartPost, withoutFiles } from "./form-post-files";
 import { findPublishedForm } from "./published-form";
 import { identifyRespondent } from "./respondent";
@@ -92,8 +92,10 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
   let postedToken: string | undefined;
   // Files cannot ride back to a page without JavaScript (its file inputs start empty and it posts
   // no ids): the answers sent back leave them out, and the respondent chooses them again.
+  // The page and the thanks page come back in the language the form was shown in (lib/i18n).
+  let lang = "";
   const back = (flash: Flash | null) =>
-    seeOther(page, flash ? flashCookie({ ...flash, answers: withoutFiles(withFiles?.schema, flash.answers), startToken: postedToken }, page, secure) : null, respondent.setCookie);
+    seeOther(page + lang, flash ? flashCookie({ ...flash, answers: withoutFiles(withFiles?.schema, flash.answers), startToken: postedToken }, page, secure) : null, respondent.setCookie);
 
   const type = req.headers.get("content-type") ?? "";
   if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
@@ -116,6 +118,8 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
   if (nulPath(Object.fromEntries(data)) !== null) return plain(400, NUL_MESSAGE);
   const token = data.get(START_TOKEN_FIELD);
   if (typeof token === "string" && token.length <= 200) postedToken = token;
+  const language = data.get(LANGUAGE_FIELD);
+  if (typeof language === "string" && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(language)) lang = `?lang=${encodeURIComponent(language)}`;
   const form = withFiles ?? (await findPublishedForm(slug));
   if (!form) return back(null); // the page explains (404)
   const answers = answersFromFormData(form.schema, data);
@@ -126,11 +130,11 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
     return typeof v === "string" && v !== "" ? v : undefined;
   };
   try {
-    await submitResponse({ slug, respondent, answers, startToken: field(START_TOKEN_FIELD), honeypot: field(HONEYPOT_FIELD) });
+    await submitResponse({ slug, respondent, answers, startToken: field(START_TOKEN_FIELD), honeypot: field(HONEYPOT_FIELD), language: field(LANGUAGE_FIELD) });
     // The same engine over the same answers as the server's: the ending it stored.
     const { reached, redirectUrl } = reachedEnding(form.schema, answers);
     if (redirectUrl) return seeOther(redirectUrl, clearFlashCookie(page), clearEndingCookie(page), respondent.setCookie);
-    return seeOther(`${page}/thanks`, clearFlashCookie(page), endingCookie(reached, page, secure) ?? clearEndingCookie(page), respondent.setCookie);
+    return seeOther(`${page}/thanks${lang}`, clearFlashCookie(page), endingCookie(reached, page, secure) ?? clearEndingCookie(page), respondent.setCookie);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === "validation_failed") {
