@@ -26,3 +26,6 @@ export function createTranslator(locale: string, messages: MessageSource): Trans
     return String(format.format(values));
   };
 }
+
+/** For reading an answer schema's shape (logic editing and checks), where no message is ever shown: the id itself. */
+export const shapeOnly: Translate = (id) => id;
