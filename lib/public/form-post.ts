@@ -15,6 +15,7 @@ import type { FormSchema } from "@/lib/schema/form-schema";
 import { clearEndingCookie, endingCookie, reachedEnding } from "./ending-cookie";
 import { errorsFromDetails, HONEYPOT_FIELD, LANGUAGE_FIELD, START_TOKEN_FIELD } from "./form-fields";
 import { hasFileQuestions, readMultipartPost, withoutFiles } from "./form-post-files";
+import { formLanguages } from "@/lib/i18n/negotiate";
 import { findPublishedForm } from "./published-form";
 import { identifyRespondent } from "./respondent";
 export const FLASH_COOKIE = "fl_flash";
@@ -118,10 +119,11 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
   if (nulPath(Object.fromEntries(data)) !== null) return plain(400, NUL_MESSAGE);
   const token = data.get(START_TOKEN_FIELD);
   if (typeof token === "string" && token.length <= 200) postedToken = token;
-  const language = data.get(LANGUAGE_FIELD);
-  if (typeof language === "string" && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(language)) lang = `?lang=${encodeURIComponent(language)}`;
   const form = withFiles ?? (await findPublishedForm(slug));
   if (!form) return back(null); // the page explains (404)
+  // A translation the page was shown in is named in the URL; the form's own language needs nothing.
+  const language = formLanguages(form.schema).find((l) => l === data.get(LANGUAGE_FIELD));
+  if (language && language !== formLanguages(form.schema)[0]) lang = `?lang=${encodeURIComponent(language)}`;
   const answers = answersFromFormData(form.schema, data);
   // A refused file (too large, not an accepted type): said next to its question; nothing is submitted.
   if (Object.keys(fileErrors).length) return back({ answers, errors: fileErrors });
