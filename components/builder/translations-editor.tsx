@@ -23,6 +23,7 @@ function slotName(path: readonly string[]): string {
   if (head === "title") return "Form title";
   if (head === "description") return "Form description";
   if (head === "thankYouMessage") return "Thank-you message";
+  if (head === "buttons") return `Button “${key}” (Design)`;
   if (head === "endings") return `Ending “${key}” · ${field}`;
   return item === undefined ? `Question “${key}” · ${field}` : `Question “${key}” · ${field === "options" ? "option" : field === "rows" ? "row" : "column"}`;
 }

@@ -37,6 +37,10 @@ const questionTexts = z.strictObject({
 const translationTexts = z
   .strictObject({
     title: text(120).optional(),
+    buttons: z
+      .strictObject({ start: text(40).optional(), next: text(40).optional(), submit: text(40).optional() })
+      .optional()
+      .describe("The theme's button words (theme.labels) in this language; a button without one shows the page's own word"),
     description: text(5000).optional(),
     thankYouMessage: text(2000).optional(),
     questions: z.record(textKey, questionTexts).optional().describe("Question key → its texts"),
@@ -66,6 +70,7 @@ type SchemaForCheck = {
   questions: readonly ({ key: string; type: string } & Record<string, unknown>)[];
   endings?: readonly { key: string; message?: string }[];
   translations?: Translations;
+  theme?: { labels?: Partial<Record<string, string>> };
 };
 
 /** Every key of `translations` must name something this form has. */
@@ -79,6 +84,9 @@ export function checkTranslations(schema: SchemaForCheck, ctx: Ctx) {
     if (language === own) refuse([language], `The form is written in "${own}": translate into another language`);
     if (texts.description && !schema.description) refuse([language, "description"], "The form has no description to translate");
     if (texts.thankYouMessage && !schema.thankYouMessage) refuse([language, "thankYouMessage"], "The form has no thank-you message to translate");
+    for (const [key, value] of Object.entries(texts.buttons ?? {})) {
+      if (value !== undefined && !schema.theme?.labels?.[key]) refuse([language, "buttons", key], "The theme sets no words for this button: the page's own are translated already");
+    }
     for (const [key, qTexts] of Object.entries(texts.questions ?? {})) {
       const q = questions.get(key);
       if (!q || q.type === "hidden") {

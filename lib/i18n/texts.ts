@@ -21,8 +21,13 @@ export interface EndingTexts {
   title?: string;
   message?: string;
 }
+/** The theme's button words (lib/theme), when the owner set them. */
+export const buttonKeys = ["start", "next", "submit"] as const;
+export type ButtonKey = (typeof buttonKeys)[number];
+
 export interface TranslationTexts {
   title?: string;
+  buttons?: Partial<Record<ButtonKey, string>>;
   description?: string;
   thankYouMessage?: string;
   questions?: Record<string, QuestionTexts>;
@@ -38,6 +43,7 @@ interface SchemaLike {
   thankYouMessage?: string;
   questions: readonly QuestionLike[];
   endings?: readonly { key: string; title: string; message?: string }[];
+  theme?: { labels?: Partial<Record<ButtonKey, string>> };
 }
 
 /** The source text of a question's text field ("" / absent: nothing to translate). */
@@ -77,6 +83,10 @@ export function textSlots(schema: SchemaLike): TextSlot[] {
     if (e.message) slots.push({ path: ["endings", e.key, "message"], source: e.message, long: true });
   }
   if (schema.thankYouMessage) slots.push({ path: ["thankYouMessage"], source: schema.thankYouMessage, long: true });
+  for (const key of buttonKeys) {
+    const label = schema.theme?.labels?.[key];
+    if (label) slots.push({ path: ["buttons", key], source: label, long: false });
+  }
   return slots;
 }
 

@@ -109,6 +109,28 @@ describe("the public page's language", () => {
   });
 });
 
+describe("the theme's button words", () => {
+  it("show in the form's language, come from the translation when it has them, else are the page's own words", async () => {
+    const form = await publishedForm(owner, {
+      ...schema,
+      theme: { labels: { submit: "Send it" } },
+      translations: { ...schema.translations, de: { ...schema.translations.de, buttons: { submit: "Schick es ab" } } },
+    });
+    expect((await page(form.slug)).text).toContain(">Send it<");
+    expect((await page(form.slug, "?lang=de")).text).toContain(">Schick es ab<");
+    const french = await page(form.slug, "?lang=fr");
+    expect(french.text).toContain(">Envoyer<");
+    expect(french.text).not.toContain("Send it");
+  });
+
+  it("refuses a translation of a button the theme sets no words for", async () => {
+    const created = await owner.api.post("/api/forms", { title: "Draft" });
+    const res = await owner.api.put(`/api/forms/${created.body.form.id}/version/draft`, { ...schema, translations: { de: { buttons: { start: "Los" } } } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain("translations.de.buttons.start");
+  });
+});
+
 describe("the response records its language", () => {
   let form: { id: string; slug: string };
   beforeAll(async () => {
