@@ -24,6 +24,12 @@ import { gzipSync } from "node:zlib";
 const root = path.resolve(import.meta.dirname, "..");
 const out = path.join(root, ".respondent");
 
+/**
+ * The page gets its language's messages already parsed (lib/i18n/page-messages.ts),
+ * so the browser formats them with intl-messageformat minus FormatJS's parser.
+ */
+const messageParserAlias = { "@formatjs/icu-messageformat-parser": "@formatjs/icu-messageformat-parser/no-parser.js" };
+
 /** react, react-dom and the JSX runtime resolve to (external) preact. */
 const reactToPreactExternal: Plugin = {
   name: "react-to-preact-external",
@@ -51,6 +57,7 @@ async function main() {
       "react-dom": "preact/compat",
       "react/jsx-runtime": "preact/jsx-runtime",
       "react/jsx-dev-runtime": "preact/jsx-runtime",
+      ...messageParserAlias,
     },
     define: { "process.env.NODE_ENV": '"production"' },
     legalComments: "none",
@@ -59,7 +66,7 @@ async function main() {
   } satisfies BuildOptions;
   const browser = await build(browserOptions);
   // The same script without the view library (preact kept external): what is ours, for measure-js.
-  const ownOnly = await build({ ...browserOptions, write: false, metafile: false, external: ["preact", "preact/*"], alias: {} , plugins: [reactToPreactExternal] });
+  const ownOnly = await build({ ...browserOptions, write: false, metafile: false, external: ["preact", "preact/*"], alias: messageParserAlias, plugins: [reactToPreactExternal] });
   const ownGzip = ownOnly.outputFiles.filter((f) => f.path.endsWith(".js")).reduce((n, f) => n + gzipSync(f.contents).length, 0);
   await build({
     absWorkingDir: root,

@@ -24,6 +24,8 @@ import { BuilderFormContext } from "@/components/question-types/shared/builder-f
 import { SettingsPanel, type FormSettings } from "./settings-panel";
 import { SharePanel } from "./share-panel";
 import { ThemePanel } from "./theme-panel";
+import { TranslationsEditor } from "./translations-editor";
+import { pruneTranslations } from "@/lib/i18n/texts";
 import type { BuilderValues } from "./types";
 import { useAutosave, type SaveState } from "./use-autosave";
 
@@ -105,6 +107,14 @@ export function Builder({ form }: { form: FormDetail }) {
     lastJson.current = json;
     if (canEdit.allowed) schedule();
   }, [json, schedule, canEdit.allowed]);
+
+  // Translations follow the form: texts of deleted or renamed questions, options and endings are dropped (lib/i18n/texts.ts).
+  useEffect(() => {
+    const current = values.translations;
+    if (!current) return;
+    const pruned = pruneTranslations({ ...values, title: values.title ?? "", questions: (values.questions ?? []).filter(Boolean) as never }, current);
+    if (JSON.stringify(pruned) !== JSON.stringify(current)) setValue("translations", pruned, { shouldDirty: true });
+  }, [json]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Renaming a question or an ending renames it in the logic that points at it.
   const lastKeys = useRef<{ questions: string[]; endings: string[] } | null>(null);
@@ -218,6 +228,9 @@ export function Builder({ form }: { form: FormDetail }) {
           </Card>
           <Card title="Endings" titleAs="h2">
             <EndingsEditor />
+          </Card>
+          <Card title="Languages" titleAs="h2">
+            <TranslationsEditor />
           </Card>
           <Card title="Paths" titleAs="h2">
             <PathsPanel questions={(values.questions ?? []).filter(Boolean) as EditedQuestion[]} endings={(values.endings ?? []).filter(Boolean)} />

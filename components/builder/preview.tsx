@@ -6,7 +6,11 @@
  */
 "use client";
 
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
+import { catalogs } from "@/lib/i18n/catalogs";
+import { languageNames, type PageLanguage } from "@/lib/i18n/languages";
+import { localizeSchema } from "@/lib/i18n/localize";
+import { formLanguages } from "@/lib/i18n/negotiate";
 import { formModes, questionSchema, type FormSchema, type Question } from "@/lib/schema/form-schema";
 import { FormRenderer } from "@/components/respondent/form-renderer";
 import { endingSchema } from "@/lib/logic/schema";
@@ -66,12 +70,29 @@ function previewTheme(theme: unknown) {
 
 /** h4's respondent renderer in preview mode: exactly what respondents get, without the network. */
 export function LivePreview({ values, activeKey }: { values: BuilderValues; activeKey?: string | null }) {
-  const { schema, skipped } = useMemo(() => previewSchema(values), [values]);
+  const { schema: source, skipped } = useMemo(() => previewSchema(values), [values]);
+  // The preview speaks any of the form's languages: the page's own words and the translated texts.
+  const languages = formLanguages(values);
+  const [asked, setAsked] = useState<PageLanguage | null>(null);
+  const language = asked && languages.includes(asked) ? asked : languages[0];
+  const { schema, labels } = useMemo(
+    () => localizeSchema({ ...source, language: values.language, translations: values.translations }, language),
+    [source, values.language, values.translations, language],
+  );
+  const i18n = useMemo(() => ({ language, messages: catalogs[language], labels }), [language, labels]);
   return (
     <div className="preview-frame" data-testid="live-preview" role="region" aria-label="Live preview">
+      {languages.length > 1 ? (
+        <label className="row small" style={{ margin: 8 }}>
+          Preview in
+          <select className="input" value={language} onChange={(e) => setAsked(e.target.value as PageLanguage)} data-testid="preview-language">
+            {languages.map((l) => <option key={l} value={l}>{languageNames[l]}</option>)}
+          </select>
+        </label>
+      ) : null}
       <div className="preview-viewport">
-        {/* Remount on layout change: the two modes keep different state. */}
-        <FormRenderer key={schema.mode} schema={schema} preview activeQuestionKey={activeKey ?? undefined} />
+        {/* Remount on layout change or language: the two modes keep different state. */}
+        <FormRenderer key={`${schema.mode}-${language}`} schema={schema} preview activeQuestionKey={activeKey ?? undefined} i18n={i18n} />
       </div>
       {skipped > 0 && <p className="small muted" style={{ margin: 8 }}>{skipped} question{skipped === 1 ? "" : "s"} with problems not shown.</p>}
     </div>

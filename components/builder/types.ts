@@ -4,6 +4,8 @@
  * register every type's fields without fighting the discriminated union.
  */
 import type { Condition, Ending, JumpRule } from "@/lib/logic/types";
+import type { PageLanguage } from "@/lib/i18n/languages";
+import type { Translations } from "@/lib/i18n/texts";
 import type { FormMode, QuestionType } from "@/lib/schema/form-schema";
 import type { Theme } from "@/lib/theme/style";
 
@@ -55,6 +57,9 @@ export interface BuilderValues {
   endings?: Ending[];
   /** The brand (components/builder/theme-panel.tsx). */
   theme?: Theme;
+  /** Languages (components/builder/translations-editor.tsx). */
+  language?: PageLanguage;
+  translations?: Translations;
 }
 
 /** "" from an emptied input → absent (optional fields must be missing, not empty). */

@@ -12,8 +12,9 @@ import { render } from "preact";
 import "@/app/globals.css";
 import { startEmbedBridge } from "./embed-bridge";
 import { FormRenderer, ThankYou, type FormRendererProps } from "./form-renderer";
-import { deviceStore, enableDeviceStore, SAVED_OFFLINE_MESSAGE } from "./offline/device-store";
+import { deviceStore, enableDeviceStore } from "./offline/device-store";
 import { livePath } from "@/lib/logic/respondent";
+import { createI18n, I18nProvider } from "./i18n";
 import { reachedScreen } from "./logic";
 import { flushQueued } from "./offline/flush";
 
@@ -28,11 +29,12 @@ if (data && root) {
   const kept = deviceStore.loadDraft();
   const initialAnswers = kept ? { ...kept, ...props.initialAnswers } : props.initialAnswers;
   const queued = deviceStore.loadQueued();
-  render(<FormRenderer {...props} initialAnswers={initialAnswers} initialBanner={queued ? SAVED_OFFLINE_MESSAGE : props.initialBanner} />, root);
+  const { t } = createI18n(props.i18n);
+  render(<FormRenderer {...props} initialAnswers={initialAnswers} initialBanner={queued ? t("savedOffline") : props.initialBanner} />, root);
   if (queued) {
     void flushQueued(queued).then((stored) => {
       // The ending the queued answers reach: the same engine as the server's, over the same answers.
-      if (stored) render(<ThankYou screen={reachedScreen(props.schema, livePath(props.schema, queued.answers))} theme={props.schema.theme} />, root);
+      if (stored) render(<I18nProvider value={props.i18n}><ThankYou screen={reachedScreen(props.schema, livePath(props.schema, queued.answers), t)} theme={props.schema.theme} /></I18nProvider>, root);
     });
   }
   if ("serviceWorker" in navigator) {

@@ -6,35 +6,29 @@
 import type { ReactNode } from "react";
 import { themeStyle, type Theme } from "@/lib/theme/style";
 import { Logo } from "./brand";
+import { useI18n } from "./i18n";
 
 export type NoticeKind = "not_found" | "not_open" | "closed" | "full" | "already_responded";
 
-function formatOpening(date: Date) {
-  // The server cannot know the respondent's zone: say UTC plainly.
-  const text = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: "UTC" }).format(date);
-  return <time dateTime={date.toISOString()}>{text} UTC</time>;
+function formatOpening(date: Date, language: string) {
+  // The server cannot know the respondent's zone: say UTC plainly. The date reads as the page's language writes dates.
+  const text = new Intl.DateTimeFormat(language === "en" ? "en-GB" : language, { dateStyle: "full", timeStyle: "short", timeZone: "UTC" }).format(date);
+  return `${text} UTC`;
 }
 
 /** `theme`: the form's brand, when the form is known (not on "not found"). */
 export function FormNotice({ kind, title, opensAt, theme }: { kind: NoticeKind; title?: string; opensAt?: Date | null; theme?: Theme }) {
+  const { t, language } = useI18n();
   const content: Record<NoticeKind, { icon: string; heading: string; text: ReactNode }> = {
-    not_found: {
-      icon: "🔍",
-      heading: "This form isn’t available",
-      text: "The link may be mistyped, or the form is no longer published. Check the address, or ask whoever shared it for a new link.",
-    },
+    not_found: { icon: "🔍", heading: t("noticeNotFoundHeading"), text: t("noticeNotFoundText") },
     not_open: {
       icon: "🕒",
-      heading: "This form isn’t open yet",
-      text: opensAt ? <>It opens on {formatOpening(opensAt)}. Come back then!</> : "Come back a little later.",
+      heading: t("noticeNotOpenHeading"),
+      text: opensAt ? <time dateTime={opensAt.toISOString()}>{t("noticeOpensOn", { date: formatOpening(opensAt, language) })}</time> : t("noticeComeBackLater"),
     },
-    closed: { icon: "🔒", heading: "This form is closed", text: "It no longer accepts responses. Thank you for your interest." },
-    full: { icon: "✅", heading: "This form is full", text: "It has received all the responses it can take. Thank you for your interest." },
-    already_responded: {
-      icon: "✓",
-      heading: "You’ve already answered this form",
-      text: "It accepts one response per person, and we have yours. Thank you!",
-    },
+    closed: { icon: "🔒", heading: t("noticeClosedHeading"), text: t("noticeClosedText") },
+    full: { icon: "✅", heading: t("noticeFullHeading"), text: t("noticeFullText") },
+    already_responded: { icon: "✓", heading: t("noticeAnsweredHeading"), text: t("noticeAnsweredText") },
   };
   const c = content[kind];
   return (

@@ -16,11 +16,12 @@ import { Fragment, useEffect, useId, useMemo, useRef, useState, type FormEvent, 
 import { livePath, mayLeavePath } from "@/lib/logic/respondent";
 import { controlOf } from "@/components/question-types/respondent-controls";
 import { RespondentEnvContext, useUploadTracker } from "@/components/question-types/shared/respondent-env";
-import { HONEYPOT_FIELD, START_TOKEN_FIELD } from "@/lib/public/form-fields";
+import { HONEYPOT_FIELD, LANGUAGE_FIELD, START_TOKEN_FIELD } from "@/lib/public/form-fields";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import { buttonLabel, themeStyle, type Theme } from "@/lib/theme/style";
 import { Cover, Logo } from "./brand";
 import { embedded, notifyHost } from "./embed-bridge";
+import { I18nProvider, useI18n, type PageI18n } from "./i18n";
 import { ImmersiveForm } from "./immersive-form";
 import { reachedScreen, shownQuestion, type EndingScreen } from "./logic";
 import { recordView } from "./public-api";
@@ -49,19 +50,29 @@ export interface FormRendererProps {
   initialBanner?: string;
   /** Where the form posts without JavaScript (app/s/[slug]/submit). */
   action?: string;
+  /** The page's language: its messages, and the translated labels of options (the schema is already in that language). */
+  i18n: PageI18n;
 }
 
 export function FormRenderer(props: FormRendererProps) {
   // In preview, "Start again" on the thank-you screen remounts a fresh form.
   const [round, setRound] = useState(0);
-  return <FormBody key={round} {...props} restart={props.preview ? () => setRound((r) => r + 1) : undefined} />;
+  return (
+    <I18nProvider value={props.i18n}>
+      <FormBody key={round} {...props} restart={props.preview ? () => setRound((r) => r + 1) : undefined} />
+    </I18nProvider>
+  );
 }
 
 function FormBody(props: FormRendererProps & { restart?: () => void }) {
   const { schema, preview, slug } = props;
   const idPrefix = `fl${useId().replace(/[^A-Za-z0-9]/g, "")}`;
   const honeypot = useRef<HTMLInputElement>(null);
+  const i18n = useI18n();
+  const { t } = i18n;
   const session = useResponse({
+    t,
+    language: props.i18n.language,
     questions: schema.questions,
     endings: schema.endings,
     slug,
@@ -73,7 +84,7 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
     honeypot: () => honeypot.current?.value ?? "",
   });
   // Uploading controls (files, signatures) need the slug, and hold the form back until their uploads finish.
-  const uploads = useUploadTracker(slug, preview);
+  const uploads = useUploadTracker(slug, preview, t("waitForUpload"));
   // Files travel in the no-JavaScript post only as multipart.
   const multipart = schema.questions.some((q) => controlOf(q.type).postsFiles);
   const [done, setDone] = useState<EndingScreen | null>(null);
@@ -100,8 +111,11 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
       onSubmit={onSubmit}
       aria-label={schema.title}
       data-ready={ready ? "" : undefined}
+      lang={i18n.language}
+      dir={i18n.dir}
     >
       {props.startToken ? <input type="hidden" name={START_TOKEN_FIELD} value={props.startToken} /> : null}
+      <input type="hidden" name={LANGUAGE_FIELD} value={i18n.language} />
       {schema.questions.map((q) =>
         q.type === "hidden" && props.hiddenValues?.[q.key] !== undefined ? (
           <input key={q.key} type="hidden" name={q.key} value={props.hiddenValues[q.key]} />
@@ -110,7 +124,7 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
       {/* Bots fill every field; people never see or reach this one. */}
       <div className="fl-hp" aria-hidden="true">
         <label>
-          Leave this field empty
+          {t("honeypot")}
           <input ref={honeypot} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
@@ -124,6 +138,7 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
   }
 
   if (done) return <ThankYou screen={done} preview={preview} onRestart={props.restart} theme={schema.theme} />;
+  const optionLabels = (key: string) => (item: string) => live.text(i18n.label(key, "options", item));
 
   const visible = schema.questions.flatMap((q, i) => (q.type === "hidden" ? [] : [{ q: q as VisibleQuestion, conditional: mayLeave[i] }]));
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -134,7 +149,7 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
       return focusQuestion(idPrefix, Object.keys(uploading)[0]);
     }
     const outcome = await session.submit();
-    if (outcome.ok) return setDone(reachedScreen(schema, outcome.reached));
+    if (outcome.ok) return setDone(reachedScreen(schema, outcome.reached, t));
     const first = visible.find(({ q }) => outcome.errors[q.key]);
     if (first) focusQuestion(idPrefix, first.q.key);
   };
@@ -158,7 +173,7 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
             onChange={(v) => session.setAnswer(q.key, v)}
             idPrefix={idPrefix}
             marker={q.type === "statement" || !on ? undefined : `${++number}.`}
-            recall={live.text}
+            recall={optionLabels(q.key)}
           />
         );
         return (
@@ -172,7 +187,7 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
       <p className="fl-banner" role="alert">{session.banner}</p>
       <div className="fl-actions">
         <button type="submit" className="fl-button" disabled={session.busy}>
-          {session.busy ? "Submitting…" : buttonLabel(schema.theme, "submit")}
+          {session.busy ? t("submitting") : (schema.theme?.labels?.submit ?? t("submit"))}
         </button>
       </div>
     </div>,
@@ -201,6 +216,7 @@ export function focusQuestion(idPrefix: string, key: string) {
  */
 export function ThankYou({ screen, preview, onRestart, theme }: { screen: EndingScreen; preview?: boolean; onRestart?: () => void; theme?: Theme }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const { t, language, dir } = useI18n();
   useEffect(() => heading.current?.focus(), []);
   const redirect = screen.redirectUrl;
   useEffect(() => {
@@ -209,7 +225,7 @@ export function ThankYou({ screen, preview, onRestart, theme }: { screen: Ending
     else if (window.top === window) window.location.assign(redirect);
   }, [redirect, preview]);
   return (
-    <div className={`fl-r fl-thanks${preview ? " fl-preview" : ""}`} style={themeStyle(theme)} data-ending={screen.key ?? ""}>
+    <div className={`fl-r fl-thanks${preview ? " fl-preview" : ""}`} style={themeStyle(theme)} data-ending={screen.key ?? ""} lang={language} dir={dir}>
       <div className="fl-thanks-card">
         <Logo theme={theme} />
         <p className="fl-thanks-mark" aria-hidden="true">✓</p>
@@ -217,7 +233,7 @@ export function ThankYou({ screen, preview, onRestart, theme }: { screen: Ending
         {screen.message ? <p className="fl-thanks-text">{screen.message}</p> : null}
         {redirect ? (
           <p className="fl-thanks-text">
-            {preview ? <>Respondents are sent on to <span className="fl-url">{redirect}</span></> : <a href={redirect} target="_top" rel="noopener noreferrer">Continue</a>}
+            {preview ? <>Respondents are sent on to <span className="fl-url">{redirect}</span></> : <a href={redirect} target="_top" rel="noopener noreferrer">{t("continue")}</a>}
           </p>
         ) : null}
         {onRestart ? <button type="button" className="fl-button" onClick={onRestart}>Start again</button> : null}

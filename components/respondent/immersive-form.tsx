@@ -24,6 +24,7 @@ import { livePath, type LivePath } from "@/lib/logic/respondent";
 import type { AnswerValue } from "@/lib/schema/answers";
 import type { FormRendererProps } from "./form-renderer";
 import { ThankYou } from "./form-renderer";
+import { useI18n } from "./i18n";
 import { reachedScreen, shownQuestion, type EndingScreen } from "./logic";
 import { currentResponse } from "./public-api";
 import { QuestionField, type PickedVia, type VisibleQuestion as Visible } from "./question-field";
@@ -69,6 +70,8 @@ const onPathOf = (step: Step | undefined, live: LivePath) => (step?.kind === "qu
 const isOnPath = (step: Step | undefined, live: LivePath) => step?.kind === "welcome" || onPathOf(step, live).length > 0;
 
 export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell, activeQuestionKey, hiddenValues, restart, live, mayLeave, ready, pendingUploads }: ImmersiveProps) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const steps = buildSteps(schema, mayLeave);
   const [index, setIndex] = useState(0);
   // "still" on arrival: the first screen shows at once, it does not fade in (LCP).
@@ -157,7 +160,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
 
   const finish = async () => {
     const outcome = await session.submit();
-    if (outcome.ok) return setDone(reachedScreen(schema, outcome.reached));
+    if (outcome.ok) return setDone(reachedScreen(schema, outcome.reached, t));
     const bad = steps.findIndex((s) => s.kind === "question" && s.qs.some((x) => outcome.errors[x.q.key]));
     if (bad >= 0) goAlongPath(bad);
   };
@@ -168,7 +171,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
     const path = latest();
     if (step?.kind === "question") {
       const shown = onPathOf(step, path);
-      const found = { ...checkAnswers(shown.map((x) => x.q), session.draftRef.current), ...pendingUploads?.(shown.map((x) => x.q.key)) };
+      const found = { ...checkAnswers(shown.map((x) => x.q), session.draftRef.current, t), ...pendingUploads?.(shown.map((x) => x.q.key)) };
       const bad = shown.find((x) => found[x.q.key]);
       if (bad) {
         session.setErrors((e) => ({ ...e, ...found }));
@@ -263,7 +266,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
     <div onKeyDown={preview ? (e) => onKey(e) : undefined}>
       {shell(
         <>
-          <div className="fl-progress" role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+          <div className="fl-progress" role="progressbar" aria-label={t("progress")} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
             <span style={{ width: `${pct}%` }} />
           </div>
           <div className="fl-topbar-row">
@@ -285,8 +288,8 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
                     <h1 className="fl-form-title" id={`${idPrefix}-welcome`} tabIndex={-1}>{schema.title}</h1>
                     <p className="fl-form-desc">{live.text(schema.description ?? "")}</p>
                     <div className="fl-step-actions fl-js">
-                      <button type="button" className="fl-button" onClick={next}>{buttonLabel(schema.theme, "start")}</button>
-                      <span className="fl-enter-hint" aria-hidden="true">press <kbd>Enter ↵</kbd></span>
+                      <button type="button" className="fl-button" onClick={next}>{schema.theme?.labels?.start ?? t("start")}</button>
+                      <span className="fl-enter-hint" aria-hidden="true">{t("press")} <kbd>{t("enterKey")}</kbd></span>
                     </div>
                   </div>
                 ) : (
@@ -305,18 +308,18 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
                           idPrefix={idPrefix}
                           shortcuts={shown.length === 1 && on}
                           marker={n === undefined ? undefined : <>{n}<span className="fl-arrow">→</span></>}
-                          recall={live.text}
+                          recall={(item) => live.text(i18n.label(q.key, "options", item))}
                         />
                       );
                       return <Fragment key={q.key}>{conditional ? <div className="fl-cond" hidden={!on}>{field}</div> : field}</Fragment>;
                     })}
                     <div className={`fl-step-actions${i === last || (i === index && atEnd) ? "" : " fl-js"}`}>
                       {i === last || (i === index && atEnd) ? (
-                        <button type="submit" className="fl-button" disabled={session.busy}>{session.busy ? "Submitting…" : buttonLabel(schema.theme, "submit")}</button>
+                        <button type="submit" className="fl-button" disabled={session.busy}>{session.busy ? t("submitting") : (schema.theme?.labels?.submit ?? t("submit"))}</button>
                       ) : (
-                        <button type="button" className="fl-button" onClick={next}>{schema.theme?.labels?.next ?? (step.qs.length === 1 && step.q.type === "statement" ? "Continue" : buttonLabel(schema.theme, "next"))}</button>
+                        <button type="button" className="fl-button" onClick={next}>{schema.theme?.labels?.next ?? (step.qs.length === 1 && step.q.type === "statement" ? t("continue") : t("ok"))}</button>
                       )}
-                      <span className="fl-enter-hint fl-js" aria-hidden="true">press <kbd>Enter ↵</kbd></span>
+                      <span className="fl-enter-hint fl-js" aria-hidden="true">{t("press")} <kbd>{t("enterKey")}</kbd></span>
                     </div>
                   </>
                 )}
@@ -324,9 +327,9 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
             ))}
           </div>
           <p className="fl-banner" role="alert">{session.banner}</p>
-          <div className="fl-nav fl-js" role="group" aria-label="Move between questions">
-            <button type="button" className="fl-nav-button" aria-label="Previous question" onClick={prev} disabled={trail.length === 0}>↑</button>
-            <button type="button" className="fl-nav-button" aria-label="Next question" onClick={next} disabled={atEnd}>↓</button>
+          <div className="fl-nav fl-js" role="group" aria-label={t("navGroup")}>
+            <button type="button" className="fl-nav-button" aria-label={t("previousQuestion")} onClick={prev} disabled={trail.length === 0}>↑</button>
+            <button type="button" className="fl-nav-button" aria-label={t("nextQuestion")} onClick={next} disabled={atEnd}>↓</button>
           </div>
         </>,
         onSubmit,

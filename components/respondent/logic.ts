@@ -6,6 +6,7 @@
  */
 import type { LivePath } from "@/lib/logic/respondent";
 import { endingOf, safeRedirectUrl } from "@/lib/logic/respondent";
+import type { Translate } from "@/lib/i18n/translator";
 import type { Ending } from "@/lib/logic/types";
 import type { VisibleQuestion } from "./question-field";
 
@@ -39,13 +40,14 @@ export interface EndingScreen {
 export function endingScreen(
   schema: { endings?: readonly Ending[]; thankYouMessage?: string },
   key: string | null,
+  t: Translate,
   recall: Recall = (text) => text,
 ): EndingScreen {
   const ending = endingOf({ questions: [], endings: schema.endings }, key);
   if (!ending) {
     return schema.thankYouMessage
-      ? { key: null, title: "Thank you!", message: recall(schema.thankYouMessage), redirectUrl: null }
-      : { key: null, title: "Thanks for your response!", message: "It has been recorded.", redirectUrl: null };
+      ? { key: null, title: t("thanksTitle"), message: recall(schema.thankYouMessage), redirectUrl: null }
+      : { key: null, title: t("thanksDefaultTitle"), message: t("thanksDefaultMessage"), redirectUrl: null };
   }
   return {
     key: ending.key,
@@ -56,5 +58,5 @@ export function endingScreen(
 }
 
 /** The ending screen a finished path reached. */
-export const reachedScreen = (schema: { endings?: readonly Ending[]; thankYouMessage?: string }, live: LivePath) =>
-  endingScreen(schema, live.path.ending, live.text);
+export const reachedScreen = (schema: { endings?: readonly Ending[]; thankYouMessage?: string }, live: LivePath, t: Translate) =>
+  endingScreen(schema, live.path.ending, t, live.text);

@@ -45,7 +45,7 @@ const base = (slug: string) => `/api/public/forms/${encodeURIComponent(slug)}`;
 export const recordView = (slug: string) => call<unknown>("POST", `${base(slug)}/views`);
 
 /** `idempotencyKey`: the same key for a resent create, so a retry never stores a second response. */
-export const createResponse = (slug: string, body: { answers: Answers; partial?: boolean; startToken?: string; honeypot?: string }, idempotencyKey: string) =>
+export const createResponse = (slug: string, body: { answers: Answers; partial?: boolean; startToken?: string; honeypot?: string; language?: string }, idempotencyKey: string) =>
   call<{ response: SavedResponse }>("POST", `${base(slug)}/responses`, body, { "idempotency-key": idempotencyKey });
 
 /** A random key (crypto.randomUUID needs a secure context; plain-HTTP intranets have none). */
@@ -54,7 +54,7 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export const updateResponse = (slug: string, id: string, body: { answers: Record<string, Answers[string] | null>; partial?: boolean; startToken?: string; honeypot?: string }) =>
+export const updateResponse = (slug: string, id: string, body: { answers: Record<string, Answers[string] | null>; partial?: boolean; startToken?: string; honeypot?: string; language?: string }) =>
   call<{ response: SavedResponse }>("PATCH", `${base(slug)}/responses/${encodeURIComponent(id)}`, body);
 
 /** The respondent's unfinished response to resume after a reload, or null. */

@@ -8,6 +8,8 @@ import { renderToString } from "react-dom/server";
 import { FormNotice, type NoticeKind } from "./form-notice";
 import { FormRenderer, type FormRendererProps } from "./form-renderer";
 import type { Theme } from "@/lib/theme/style";
+import { I18nProvider, type PageI18n } from "./i18n";
+import { directionOf } from "@/lib/i18n/languages";
 
 export interface PageAssets {
   js: string;
@@ -24,6 +26,8 @@ export interface FormPageInput {
   notice?: { kind: NoticeKind; title?: string; opensAt?: Date | null; theme?: Theme };
   /** CSS that applies only without JavaScript (inside <noscript>). */
   noScriptCss?: string;
+  /** The page's language (a form's own i18n travels in `form`; this one serves notices and <html lang dir>). */
+  i18n: PageI18n;
 }
 
 /** JSON inside <script type="application/json">: nothing in it may close the element. */
@@ -37,11 +41,13 @@ export function renderFormPage(input: FormPageInput): string {
     </main>
   ) : (
     <main>
-      <FormNotice kind={notice!.kind} title={notice!.title} opensAt={notice!.opensAt} theme={notice!.theme} />
+      <I18nProvider value={input.i18n}>
+        <FormNotice kind={notice!.kind} title={notice!.title} opensAt={notice!.opensAt} theme={notice!.theme} />
+      </I18nProvider>
     </main>
   );
   const doc = (
-    <html lang="en">
+    <html lang={input.i18n.language} dir={directionOf(input.i18n.language)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -15,9 +15,10 @@ import { useCallback, useRef, useState } from "react";
 import { livePath, type LivePath } from "@/lib/logic/respondent";
 import type { Ending } from "@/lib/logic/types";
 import type { AnswerValue, Answers } from "@/lib/schema/answers";
+import type { MessageId, Translate } from "@/lib/i18n/translator";
 import type { Question } from "@/lib/schema/form-schema";
 import { notifyHost } from "./embed-bridge";
-import { beforeRetry, deviceStore, SAVED_OFFLINE_MESSAGE } from "./offline/device-store";
+import { beforeRetry, deviceStore } from "./offline/device-store";
 import { createResponse, newIdempotencyKey, updateResponse, type ApiResult, type SavedResponse } from "./public-api";
 import { checkAnswers, errorsFromDetails, type Draft, type FieldErrors } from "./validate";
 
@@ -33,22 +34,24 @@ export interface ResponseOptions {
   initialBanner?: string;
   /** Reads the honeypot input (filled only by bots). */
   honeypot: () => string;
+  /** The page's messages, and its language (recorded with the response). */
+  t: Translate;
+  language: string;
 }
 
 /** `reached`: the path the finished answers took (its ending and score are the server's too: same engine, same answers). */
 export type SubmitOutcome = { ok: true; reached: LivePath } | { ok: false; errors: FieldErrors };
 
-const MESSAGES: Record<string, string> = {
-  form_not_open: "This form is not open yet.",
-  form_closed: "This form is closed and no longer accepts responses.",
-  form_full: "This form has reached its limit of responses.",
-  already_responded: "You have already answered this form.",
-  rate_limited: "Too many submissions from your network right now. Please wait a minute and try again.",
-  not_found: "This form is no longer available.",
-};
+const MESSAGES = new Map<string, MessageId>([
+  ["form_not_open", "formNotOpen"],
+  ["form_closed", "formClosed"],
+  ["form_full", "formFull"],
+  ["already_responded", "alreadyResponded"],
+  ["rate_limited", "rateLimited"],
+  ["not_found", "formGone"],
+]);
 
-const messageOf = (r: Extract<ApiResult<unknown>, { ok: false }>) =>
-  MESSAGES[r.code] ?? (r.status === 0 ? r.message : "Something went wrong on our side. Please try again.");
+const messageOf = (r: Extract<ApiResult<unknown>, { ok: false }>, t: Translate) => t(MESSAGES.get(r.code) ?? (r.status === 0 ? "noConnection" : "serverError"));
 
 export function useResponse(opts: ResponseOptions) {
   const [draft, setDraft] = useState<Draft>(opts.initialAnswers ?? {});
@@ -104,7 +107,7 @@ export function useResponse(opts: ResponseOptions) {
   const send = (partial: boolean): Promise<ApiResult<{ response: SavedResponse }>> => {
     const { slug, honeypot, questions } = o.current;
     const answers = live().answers as Answers;
-    const spam = { startToken: tokenRef.current, honeypot: honeypot() || undefined };
+    const spam = { startToken: tokenRef.current, honeypot: honeypot() || undefined, language: o.current.language };
     const id = idRef.current;
     if (!id) {
       createKey.current ??= newIdempotencyKey();
@@ -139,7 +142,7 @@ export function useResponse(opts: ResponseOptions) {
       }
       lastSaved.current = "";
       if (r.code === "validation_failed") setErrors((e) => ({ ...e, ...errorsFromDetails(r.details) }));
-      else if (r.status !== 0) setBanner(messageOf(r));
+      else if (r.status !== 0) setBanner(messageOf(r, o.current.t));
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reads everything through refs
   }, []);
@@ -149,7 +152,7 @@ export function useResponse(opts: ResponseOptions) {
     // A second Enter or click while sending changes nothing.
     if (submitting.current) return { ok: false, errors: {} };
     const reached = live();
-    const found = checkAnswers(o.current.questions.filter((q) => reached.onPath(q.key)), reached.answers as Draft);
+    const found = checkAnswers(o.current.questions.filter((q) => reached.onPath(q.key)), reached.answers as Draft, o.current.t);
     if (Object.keys(found).length) {
       setErrors(found);
       return { ok: false, errors: found };
@@ -174,8 +177,8 @@ export function useResponse(opts: ResponseOptions) {
       }
       // No connection: kept on the device (replayed by boot.tsx after a reload), and sent when it returns.
       while (!r.ok && r.status === 0 && deviceStore.enabled) {
-        deviceStore.queue({ slug: o.current.slug!, id: idRef.current, createKey: createKey.current, answers: live().answers as Answers, startToken: tokenRef.current, honeypot: o.current.honeypot() || undefined });
-        setBanner(SAVED_OFFLINE_MESSAGE);
+        deviceStore.queue({ slug: o.current.slug!, id: idRef.current, createKey: createKey.current, answers: live().answers as Answers, startToken: tokenRef.current, honeypot: o.current.honeypot() || undefined, language: o.current.language });
+        setBanner(o.current.t("savedOffline"));
         await beforeRetry();
         r = await send(false);
         if (r.ok && !r.data.response.finished) {
@@ -193,7 +196,7 @@ export function useResponse(opts: ResponseOptions) {
       }
       const fromServer = r.code === "validation_failed" ? errorsFromDetails(r.details) : {};
       if (Object.keys(fromServer).length) setErrors(fromServer);
-      else setBanner(messageOf(r));
+      else setBanner(messageOf(r, o.current.t));
       return { ok: false, errors: fromServer };
     } finally {
       submitting.current = false;

@@ -5,6 +5,7 @@
  * map onto the same keys.
  */
 import { answersSchema, type AnswerValue, type Answers } from "@/lib/schema/answers";
+import type { Translate } from "@/lib/i18n/translator";
 import type { Question } from "@/lib/schema/form-schema";
 
 export type Draft = Record<string, AnswerValue | undefined>;
@@ -20,9 +21,9 @@ export function compact(draft: Draft): Answers {
   return out;
 }
 
-/** The first message per question key. `partial` lets required answers be missing. */
-export function checkAnswers(questions: Question[], draft: Draft, partial = false): FieldErrors {
-  const result = answersSchema({ questions }, { partial }).safeParse(compact(draft));
+/** The first message per question key, in the page's language (`t`). `partial` lets required answers be missing. */
+export function checkAnswers(questions: Question[], draft: Draft, t: Translate, partial = false): FieldErrors {
+  const result = answersSchema({ questions }, { partial, t }).safeParse(compact(draft));
   if (result.success) return {};
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {

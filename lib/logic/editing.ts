@@ -10,6 +10,7 @@
  * builder through formSchemaSchema). Unit-tested in tests/unit/logic-editing.test.ts.
  */
 import { questionTypeSpecs } from "@/lib/question-types";
+import { shapeOnly, type Translate } from "@/lib/i18n/translator";
 import { answerSchemas } from "@/lib/question-types/answers";
 import { definitions } from "@/lib/question-types/definitions";
 import type { LogicOperator, QuestionType } from "@/lib/question-types/names";
@@ -69,8 +70,8 @@ export function conditionSources<Q extends EditedQuestion>(questions: readonly Q
 function acceptor(q: EditedQuestion): (value: unknown) => boolean {
   let schema: { safeParse(v: unknown): { success: boolean } } | null = null;
   try {
-    const make = answerSchemas[q.type] as (q: EditedQuestion, o: { partial: boolean }) => typeof schema;
-    schema = make(q, { partial: true });
+    const make = answerSchemas[q.type] as (q: EditedQuestion, o: { partial: boolean; t: Translate }) => typeof schema;
+    schema = make(q, { partial: true, t: shapeOnly });
   } catch {
     // A half-edited question (e.g. no options yet) may not even build its schema.
   }

@@ -9,6 +9,7 @@
  */
 import type { z } from "zod";
 import { questionTypeSpecs } from "@/lib/question-types";
+import { shapeOnly, type Translate } from "@/lib/i18n/translator";
 import { answerSchemas } from "@/lib/question-types/answers";
 import type { Question } from "@/lib/schema/form-schema";
 import { scoreKeysOf, takesScores } from "./editing";
@@ -25,7 +26,7 @@ const PICK_OR_TEXT = new Set(["contains", "notContains"]);
 
 /** One answer of q as its answer schema accepts it (partial: a required matrix may be partly filled). */
 function isAnswerOf(q: Question, value: unknown): boolean {
-  const schema = (answerSchemas[q.type] as (q: Question, o: { partial: boolean }) => z.core.$ZodType | null)(q, { partial: true });
+  const schema = (answerSchemas[q.type] as (q: Question, o: { partial: boolean; t: Translate }) => z.core.$ZodType | null)(q, { partial: true, t: shapeOnly });
   return schema !== null && (schema as unknown as { safeParse(v: unknown): { success: boolean } }).safeParse(value).success;
 }
 

@@ -6,6 +6,8 @@
 export const START_TOKEN_FIELD = "_start";
 /** The honeypot: a field people never see; bots fill it. */
 export const HONEYPOT_FIELD = "_website";
+/** The page's language (lib/i18n), posted back so the response records it and messages come in it. */
+export const LANGUAGE_FIELD = "_lang";
 
 export interface AnswerErrorDetail {
   path: string;

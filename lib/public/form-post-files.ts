@@ -17,6 +17,7 @@ import { AppError } from "@/lib/http/errors";
 import { uploadRespondentFile } from "@/lib/files/upload";
 import { MiB, uploadMaxFileMb } from "@/lib/files/limits";
 import { specOf } from "@/lib/question-types";
+import { translatorFor } from "@/lib/i18n/catalogs";
 import { tooManyFiles } from "@/lib/question-types/file-upload/answer";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import { RESPONDENT_COOKIE, type Respondent } from "./respondent";
@@ -80,7 +81,7 @@ export interface MultipartPost {
 }
 
 /** Reads a multipart post of `slug`'s form, storing its files as they stream in. */
-export async function readMultipartPost(req: Request, type: string, slug: string, schema: Pick<FormSchema, "questions">, respondent: Respondent): Promise<MultipartPost> {
+export async function readMultipartPost(req: Request, type: string, slug: string, schema: Pick<FormSchema, "questions" | "language">, respondent: Respondent): Promise<MultipartPost> {
   const files = fileQuestions(schema);
   const limit = BODY_LIMITS.formPost + [...files.values()].reduce((a, b) => a + b.maxBytes, 0);
   // Files taken per question: parts past its maxFiles are not stored at all.
@@ -113,7 +114,7 @@ export async function readMultipartPost(req: Request, type: string, slug: string
     const count = (taken.get(name) ?? 0) + 1;
     taken.set(name, count);
     if (count > question.maxFiles) {
-      fileErrors[name] = tooManyFiles(question.maxFiles);
+      fileErrors[name] = tooManyFiles(translatorFor(schema.language ?? "en"), question.maxFiles);
       stream.resume();
       return;
     }

@@ -13,8 +13,9 @@ import { specOf } from "@/lib/question-types";
 import type { Answers } from "@/lib/schema/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import { clearEndingCookie, endingCookie, reachedEnding } from "./ending-cookie";
-import { errorsFromDetails, HONEYPOT_FIELD, START_TOKEN_FIELD } from "./form-fields";
+import { errorsFromDetails, HONEYPOT_FIELD, LANGUAGE_FIELD, START_TOKEN_FIELD } from "./form-fields";
 import { hasFileQuestions, readMultipartPost, withoutFiles } from "./form-post-files";
+import { formLanguages } from "@/lib/i18n/negotiate";
 import { findPublishedForm } from "./published-form";
 import { identifyRespondent } from "./respondent";
 export const FLASH_COOKIE = "fl_flash";
@@ -92,8 +93,10 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
   let postedToken: string | undefined;
   // Files cannot ride back to a page without JavaScript (its file inputs start empty and it posts
   // no ids): the answers sent back leave them out, and the respondent chooses them again.
+  // The page and the thanks page come back in the language the form was shown in (lib/i18n).
+  let lang = "";
   const back = (flash: Flash | null) =>
-    seeOther(page, flash ? flashCookie({ ...flash, answers: withoutFiles(withFiles?.schema, flash.answers), startToken: postedToken }, page, secure) : null, respondent.setCookie);
+    seeOther(page + lang, flash ? flashCookie({ ...flash, answers: withoutFiles(withFiles?.schema, flash.answers), startToken: postedToken }, page, secure) : null, respondent.setCookie);
 
   const type = req.headers.get("content-type") ?? "";
   if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
@@ -118,6 +121,9 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
   if (typeof token === "string" && token.length <= 200) postedToken = token;
   const form = withFiles ?? (await findPublishedForm(slug));
   if (!form) return back(null); // the page explains (404)
+  // A translation the page was shown in is named in the URL; the form's own language needs nothing.
+  const language = formLanguages(form.schema).find((l) => l === data.get(LANGUAGE_FIELD));
+  if (language && language !== formLanguages(form.schema)[0]) lang = `?lang=${encodeURIComponent(language)}`;
   const answers = answersFromFormData(form.schema, data);
   // A refused file (too large, not an accepted type): said next to its question; nothing is submitted.
   if (Object.keys(fileErrors).length) return back({ answers, errors: fileErrors });
@@ -126,11 +132,11 @@ export async function submitFormPost(req: Request, slug: string): Promise<Respon
     return typeof v === "string" && v !== "" ? v : undefined;
   };
   try {
-    await submitResponse({ slug, respondent, answers, startToken: field(START_TOKEN_FIELD), honeypot: field(HONEYPOT_FIELD) });
+    await submitResponse({ slug, respondent, answers, startToken: field(START_TOKEN_FIELD), honeypot: field(HONEYPOT_FIELD), language: field(LANGUAGE_FIELD) });
     // The same engine over the same answers as the server's: the ending it stored.
     const { reached, redirectUrl } = reachedEnding(form.schema, answers);
     if (redirectUrl) return seeOther(redirectUrl, clearFlashCookie(page), clearEndingCookie(page), respondent.setCookie);
-    return seeOther(`${page}/thanks`, clearFlashCookie(page), endingCookie(reached, page, secure) ?? clearEndingCookie(page), respondent.setCookie);
+    return seeOther(`${page}/thanks${lang}`, clearFlashCookie(page), endingCookie(reached, page, secure) ?? clearEndingCookie(page), respondent.setCookie);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === "validation_failed") {

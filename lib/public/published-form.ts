@@ -17,6 +17,8 @@ import { notFound } from "@/lib/http/errors";
 import { personBasis, type PersonBasis } from "@/lib/responses/one-per-person";
 import { hasLogic } from "@/lib/logic";
 import { formNotifiesOnFinish } from "@/lib/outbox/subscribers";
+import { translatorFor } from "@/lib/i18n/catalogs";
+import type { PageLanguage } from "@/lib/i18n/languages";
 import { answersSchema, type AnswersValidator } from "@/lib/schema/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import type { Respondent } from "./respondent";
@@ -29,7 +31,7 @@ export interface PublishedVersion {
   id: string;
   version: number;
   schema: FormSchema;
-  /** Compiled once per version: building zod schemas per request is not free. */
+  /** Compiled once per version (messages in the form's own language): building zod schemas per request is not free. */
   validators: { full: AnswersValidator; partial: AnswersValidator };
   /** Whether the schema has logic (showIf, jump, scores, endings): finishing then follows the path (lib/responses/submit.ts). */
   logic: boolean;
@@ -79,6 +81,24 @@ function remember<V>(map: Map<string, V>, key: string, value: V) {
   map.set(key, value);
 }
 
+const compile = (schema: FormSchema, language: PageLanguage) => {
+  const t = translatorFor(language);
+  return { full: answersSchema(schema, { t }), partial: answersSchema(schema, { partial: true, t }) };
+};
+
+/** The validators whose messages are in `language` (one of the form's translations); compiled once per version and language. */
+const translatedValidators = new Map<string, PublishedVersion["validators"]>();
+export function validatorsFor(form: Pick<PublishedForm, "versionId" | "schema" | "validators">, language: PageLanguage): PublishedVersion["validators"] {
+  if (language === (form.schema.language ?? "en")) return form.validators;
+  const key = `${form.versionId}:${language}`;
+  let validators = translatedValidators.get(key);
+  if (!validators) {
+    validators = compile(form.schema, language);
+    remember(translatedValidators, key, validators);
+  }
+  return validators;
+}
+
 async function publishedVersion(formId: string, version: number): Promise<PublishedVersion | null> {
   const key = `${formId}:${version}`;
   const cached = versions.get(key);
@@ -90,7 +110,7 @@ async function publishedVersion(formId: string, version: number): Promise<Publis
     id: row.id,
     version,
     schema,
-    validators: { full: answersSchema(schema), partial: answersSchema(schema, { partial: true }) },
+    validators: compile(schema, schema.language ?? "en"),
     logic: hasLogic(schema),
   };
   remember(versions, key, entry);
@@ -195,11 +215,11 @@ export function serializePublicForm(form: PublishedForm, state: PublicAvailabili
  * distinct paths in practice, and the cache is capped like the others.
  */
 const pathValidators = new Map<string, AnswersValidator>();
-export function pathValidator(form: Pick<PublishedForm, "versionId" | "schema">, onPath: readonly boolean[]): AnswersValidator {
-  const key = `${form.versionId}:${onPath.map((on) => (on ? 1 : 0)).join("")}`;
+export function pathValidator(form: Pick<PublishedForm, "versionId" | "schema">, onPath: readonly boolean[], language: PageLanguage): AnswersValidator {
+  const key = `${form.versionId}:${language}:${onPath.map((on) => (on ? 1 : 0)).join("")}`;
   const cached = pathValidators.get(key);
   if (cached) return cached;
-  const validator = answersSchema({ questions: form.schema.questions.filter((_, i) => onPath[i]) });
+  const validator = answersSchema({ questions: form.schema.questions.filter((_, i) => onPath[i]) }, { t: translatorFor(language) });
   remember(pathValidators, key, validator);
   return validator;
 }

@@ -6,7 +6,8 @@
  * written (lib/files/attach.ts), not here.
  */
 import * as z from "zod/mini";
+import type { Translate } from "@/lib/i18n/translator";
 
 /** File ids are lib/ids.ts ids: 26 lowercase Crockford base32 characters. */
 export const FILE_ID_PATTERN = /^[0-9a-hjkmnp-tv-z]{26}$/;
-export const fileId = () => z.string().check(z.regex(FILE_ID_PATTERN, "Not a file id: upload the file first"));
+export const fileId = (t: Translate) => z.string().check(z.regex(FILE_ID_PATTERN, t("vFileId")));

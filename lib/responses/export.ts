@@ -61,17 +61,20 @@ export async function exportResponsesCsv(actor: Actor, formId: string, query: Ex
   const metadataKeys = query.includeMetadata === "1" ? [...form.hiddenKeys] : [];
   // Forms with logic get the server's score and ending (their question keys cannot be "score" or "ending").
   const logicColumns = form.logic ? ["score", "ending"] : [];
-  const header = ["id", "submittedAt", ...logicColumns, ...questionKeys, ...metadataKeys.map((k) => `metadata.${k}`)];
+  // Forms in another language than English, or translated, say which language each response was given in.
+  const languageColumn = form.multilingual ? ["language"] : [];
+  const header = ["id", "submittedAt", ...languageColumn, ...logicColumns, ...questionKeys, ...metadataKeys.map((k) => `metadata.${k}`)];
 
   // File answers read "name (owner URL)": the batch's attached files are looked up once per batch.
   const hasFiles = fileQuestionKeys(form).size > 0;
-  const toRecord = (files: Map<string, AttachedFile[]> | null) => ([id, submittedAt, answersJson, metadataJson, score, ending]: unknown[]) => {
+  const toRecord = (files: Map<string, AttachedFile[]> | null) => ([id, submittedAt, answersJson, metadataJson, score, ending, language]: unknown[]) => {
     const stored = JSON.parse(answersJson as string) as Record<string, unknown>;
     const answers = files ? withFileObjects(form.id, id as string, stored, files.get(id as string) ?? []) : stored;
     const metadata = metadataKeys.length ? (JSON.parse(metadataJson as string) as Record<string, unknown>) : {};
     return [
       id as string,
       submittedAt as string,
+      ...(form.multilingual ? [answerCell(language)] : []),
       ...(form.logic ? [answerCell(score === null ? null : Number(score)), answerCell(ending)] : []),
       ...questions.map((q) => {
         const value = own(answers, q.key);
@@ -84,7 +87,7 @@ export async function exportResponsesCsv(actor: Actor, formId: string, query: Ex
   // Newest first, like the list; submittedAt is formatted by the database as
   // ISO 8601 UTC (what the list returns) so no row goes through a Date.
   const rows = await openRowCursor(Prisma.sql`
-    SELECT r."id", ${Prisma.raw(provider === "postgresql" ? PG_ISO : SQLITE_ISO)}, r."answers", r."metadata", r."score", r."ending"
+    SELECT r."id", ${Prisma.raw(provider === "postgresql" ? PG_ISO : SQLITE_ISO)}, r."answers", r."metadata", r."score", r."ending", r."language"
     FROM "Response" r
     WHERE ${where}
     ORDER BY r."submittedAt" DESC, r."id" DESC`);

@@ -43,6 +43,7 @@ export const responseSchema = z
     metadata: z.record(z.string(), z.string()).describe("Hidden question key → value"),
     score: z.number().nullable().describe("The sum of the scores on the respondent's path, computed by the server; null when the form has no scores (or the response is partial)"),
     ending: z.string().nullable().describe("The key of the ending reached; null for the default ending (or while partial)"),
+    language: z.string().describe("The language the respondent answered in (the form's own or one of its translations; responses from before languages existed: \"en\"). Answers are in the form's own language whatever this is."),
   })
   .meta({ id: "Response" });
 
@@ -63,6 +64,7 @@ interface ResponseRow {
   metadata: string;
   score: number | null;
   ending: string | null;
+  language: string;
 }
 
 /**
@@ -81,10 +83,11 @@ export function serializeResponse(row: ResponseRow, files?: { formId: string; fi
     metadata: JSON.parse(row.metadata) as Record<string, string>,
     score: row.score === null ? null : Number(row.score),
     ending: row.ending,
+    language: row.language,
   } satisfies z.output<typeof responseSchema>;
 }
 
-const responseColumns = Prisma.sql`r."id", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending"`;
+const responseColumns = Prisma.sql`r."id", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending", r."language"`;
 
 export async function listResponses(actor: Actor, formId: string, query: ListResponsesQuery) {
   const form = await getReadableForm(actor.workspaceId, formId);

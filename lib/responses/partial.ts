@@ -28,7 +28,8 @@ import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
 import { splitMetadata } from "@/lib/schema/answers";
 import { isOnePerPersonViolation, onePerPersonColumns } from "./one-per-person";
 import { answerRows, finishColumns, responseColumns } from "./store";
-import { alreadyResponded, checkAnswers, serializeResponse, type SubmitResult } from "./submit";
+import type { PageLanguage } from "@/lib/i18n/languages";
+import { alreadyResponded, answeredLanguage, checkAnswers, serializeResponse, type SubmitResult } from "./submit";
 import { withPublishedForm, writeAnswersThenGuard } from "./submit-guard";
 
 export interface UpdateResponseInput extends SpamSignals {
@@ -38,6 +39,8 @@ export interface UpdateResponseInput extends SpamSignals {
   answers?: Record<string, unknown>;
   /** true keeps it unfinished; otherwise this update finishes it. */
   partial?: boolean;
+  /** The respondent's language now (default: as recorded when it started). */
+  language?: string;
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && v.length === 0);
@@ -64,6 +67,7 @@ interface StoredResponse {
   submittedAt: Date | null;
   answers: string;
   metadata: string;
+  language: string;
 }
 
 /**
@@ -74,8 +78,8 @@ interface StoredResponse {
 function* lockOwnResponse(formId: string, id: string, who: Pick<Respondent, "personKey" | "deviceKey">): RawWork<StoredResponse | null> {
   const lock = provider === "postgresql" ? sql`FOR UPDATE` : empty;
   const owner = who.deviceKey ? sql`("personKey" = ${who.personKey} OR "deviceKey" = ${who.deviceKey})` : sql`"personKey" = ${who.personKey}`;
-  const [row] = yield* query<{ id: string; personKey: string; finished: boolean | number; submittedAt: Date | string | null; answers: string; metadata: string }>(sql`
-    SELECT "id", "personKey", "finished", "submittedAt", "answers", "metadata" FROM "Response"
+  const [row] = yield* query<{ id: string; personKey: string; finished: boolean | number; submittedAt: Date | string | null; answers: string; metadata: string; language: string }>(sql`
+    SELECT "id", "personKey", "finished", "submittedAt", "answers", "metadata", "language" FROM "Response"
     WHERE "id" = ${id} AND "formId" = ${formId} AND ${owner} ${lock}`);
   if (!row) return null;
   return { ...row, finished: Boolean(row.finished), submittedAt: row.submittedAt === null ? null : new Date(row.submittedAt) };
@@ -84,14 +88,14 @@ function* lockOwnResponse(formId: string, id: string, who: Pick<Respondent, "per
 /** Stores the merged answers (and, when finishing, the finish columns) over the response's row. */
 function* updateResponseRow(
   id: string,
-  columns: ReturnType<typeof finishColumns> & ReturnType<typeof responseColumns> & { versionId: string; updatedAt: Date; score: number | null; ending: string | null } & PathColumns,
+  columns: ReturnType<typeof finishColumns> & ReturnType<typeof responseColumns> & { versionId: string; updatedAt: Date; score: number | null; ending: string | null; language: string } & PathColumns,
 ): RawWork<void> {
   const c = columns;
   yield* exec(sql`
     UPDATE "Response" SET "versionId" = ${c.versionId}, "updatedAt" = ${c.updatedAt}, "finished" = ${c.finished},
       "submittedAt" = ${c.submittedAt}, "submittedDay" = ${c.submittedDay}, "onePerPerson" = ${c.onePerPerson}, "onePerDevice" = ${c.onePerDevice},
       "answers" = ${c.answers}, "metadata" = ${c.metadata}, "searchText" = ${c.searchText},
-      "score" = ${c.score}, "ending" = ${c.ending}, "pathUnanswered" = ${c.pathUnanswered}, "leftAt" = ${c.leftAt}
+      "score" = ${c.score}, "ending" = ${c.ending}, "language" = ${c.language}, "pathUnanswered" = ${c.pathUnanswered}, "leftAt" = ${c.leftAt}
     WHERE "id" = ${id}`);
 }
 
@@ -106,10 +110,12 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
         const verdict = spamVerdict(form.formId, input, { finishing });
         const merged = mergeAnswers(form, stored, input.answers ?? {});
         if (stored.finished) {
-          if (finishing && sameAsStored(form, merged, stored)) return { status: 200, body: { response: serializeResponse(stored.id, stored.submittedAt) } };
+          if (finishing && sameAsStored(form, merged, stored, stored.language as PageLanguage)) return { status: 200, body: { response: serializeResponse(stored.id, stored.submittedAt) } };
           throw new AppError("response_finished", "This response has already been submitted and cannot be changed");
         }
-        const { values, score, ending, onPath } = checkAnswers(form, merged, { partial: !finishing });
+        // A respondent may switch language between requests: the latest one is recorded.
+        const language = input.language === undefined ? stored.language : answeredLanguage(form, input.language);
+        const { values, score, ending, onPath } = checkAnswers(form, merged, { partial: !finishing, language: language as PageLanguage });
         const now = new Date();
         // Dropped spam gets the usual answer; the response stays as it was.
         if (verdict === "drop") return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
@@ -125,6 +131,7 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
           ...responseColumns(form.schema, answers, metadata),
           score,
           ending,
+          language,
           ...path,
         });
         // Partial answers are not counted; finishing adds them to the analytics counters, in this transaction.
@@ -139,10 +146,10 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
 }
 
 /** Whether finishing with `merged` would store exactly what is stored (a resent request). */
-function sameAsStored(form: PublishedForm, merged: Record<string, unknown>, stored: { answers: string; metadata: string }): boolean {
+function sameAsStored(form: PublishedForm, merged: Record<string, unknown>, stored: { answers: string; metadata: string }, language: PageLanguage): boolean {
   let values;
   try {
-    ({ values } = checkAnswers(form, merged, { partial: false }));
+    ({ values } = checkAnswers(form, merged, { partial: false, language }));
   } catch {
     return false;
   }

@@ -28,6 +28,8 @@ export interface ReadableForm {
   endingKeys: Set<string>;
   /** Whether any published version has a question with scores. */
   scored: boolean;
+  /** Whether any published version is in another language than English or has translations: exports then carry a language column. */
+  multilingual: boolean;
 }
 
 export async function getReadableForm(workspaceId: string, formId: string): Promise<ReadableForm> {
@@ -52,5 +54,6 @@ export async function getReadableForm(workspaceId: string, formId: string): Prom
     endings: [...(schemas[0]?.endings ?? [])],
     endingKeys: new Set(schemas.flatMap((s) => (s.endings ?? []).map((e) => e.key))),
     scored: schemas.some((s) => s.questions.some((q) => "scores" in q && q.scores !== undefined)),
+    multilingual: schemas.some((s) => (s.language ?? "en") !== "en" || Object.keys(s.translations ?? {}).length > 0),
   };
 }

@@ -112,6 +112,8 @@ export interface ResponseRow {
   searchText: string;
   score: number | null;
   ending: string | null;
+  /** The page's language the respondent answered in (lib/i18n). */
+  language: string;
   /** lib/analytics/paths.ts */
   pathUnanswered: string | null;
   leftAt: string | null;
@@ -125,9 +127,9 @@ export interface ResponseRow {
 export function* insertResponseRow(r: ResponseRow): RawWork<void> {
   yield* exec(sql`
     INSERT INTO "Response" ("id", "formId", "versionId", "personKey", "deviceKey", "onePerPerson", "onePerDevice", "idempotencyKey", "finished",
-      "createdAt", "updatedAt", "submittedAt", "submittedDay", "answers", "metadata", "searchText", "score", "ending", "pathUnanswered", "leftAt")
+      "createdAt", "updatedAt", "submittedAt", "submittedDay", "answers", "metadata", "searchText", "score", "ending", "language", "pathUnanswered", "leftAt")
     VALUES (${r.id}, ${r.formId}, ${r.versionId}, ${r.personKey}, ${r.deviceKey}, ${r.onePerPerson}, ${r.onePerDevice}, ${r.idempotencyKey}, ${r.finished},
-      ${r.createdAt}, ${r.updatedAt}, ${r.submittedAt}, ${r.submittedDay}, ${r.answers}, ${r.metadata}, ${r.searchText}, ${r.score}, ${r.ending}, ${r.pathUnanswered}, ${r.leftAt})`);
+      ${r.createdAt}, ${r.updatedAt}, ${r.submittedAt}, ${r.submittedDay}, ${r.answers}, ${r.metadata}, ${r.searchText}, ${r.score}, ${r.ending}, ${r.language}, ${r.pathUnanswered}, ${r.leftAt})`);
 }
 
 /** Writes the Answer rows of a response in one statement, replacing any it had (in a rawTransaction). */

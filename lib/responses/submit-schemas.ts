@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { isPrototypeKey } from "@/lib/http/reserved-keys";
 import { HIDDEN_VALUE_MAX } from "@/lib/schema/answers";
+import { pageLanguages } from "@/lib/i18n/languages";
 import { formModes, questionSchema } from "@/lib/schema/form-schema";
 import { themeSchema } from "@/lib/theme/schema";
 
@@ -34,6 +35,11 @@ const answersField = z
       `Values of hidden questions (at most ${HIDDEN_VALUE_MAX} characters) are stored as the response's metadata.`,
   );
 
+const languageField = z
+  .enum(pageLanguages)
+  .optional()
+  .describe("The language the respondent answers in: the form's own or one of its translations (default: the form's own). Recorded as the response's language; validation messages come in it.");
+
 const spamFields = {
   startToken: z
     .string()
@@ -50,6 +56,7 @@ export const submitResponseBodySchema = z
       .boolean()
       .optional()
       .describe("true starts an unfinished response (required questions may be missing); finish it with PATCH .../responses/:id"),
+    language: languageField,
     ...spamFields,
   })
   .meta({ id: "SubmitResponseInput" });
@@ -59,6 +66,7 @@ export const updateResponseBodySchema = z
   .strictObject({
     answers: answersField.optional().describe("Merged over the stored answers; null / \"\" / [] clears one."),
     partial: z.boolean().optional().describe("true keeps the response unfinished; otherwise this request finishes it (full validation, caps apply)"),
+    language: languageField,
     ...spamFields,
   })
   .meta({ id: "UpdateResponseInput" });

@@ -20,7 +20,9 @@ import { AppError, type ErrorDetail } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { pathColumns } from "@/lib/analytics/paths";
 import { computePath } from "@/lib/logic";
-import { pathValidator, type PublishedForm } from "@/lib/public/published-form";
+import { formLanguages } from "@/lib/i18n/negotiate";
+import type { PageLanguage } from "@/lib/i18n/languages";
+import { pathValidator, validatorsFor, type PublishedForm } from "@/lib/public/published-form";
 import type { Respondent } from "@/lib/public/respondent";
 import { spamVerdict, type SpamSignals } from "@/lib/public/spam";
 import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
@@ -39,11 +41,25 @@ export interface SubmitResponseInput extends SpamSignals {
   partial?: boolean;
   /** The client's Idempotency-Key (already checked by idempotencyKeySchema), if any. */
   idempotencyKey?: string | null;
+  /** The language the respondent answers in (default: the form's own); recorded with the response. */
+  language?: string;
 }
 
 export interface SubmitResult {
   status: 200 | 201;
   body: { response: PublicResponse };
+}
+
+/**
+ * The language a submission is in: one of the form's (its own, or one it is
+ * translated into), else a 400 on `language`. Absent: the form's own.
+ */
+export function answeredLanguage(form: Pick<PublishedForm, "schema">, requested: string | undefined): PageLanguage {
+  const languages = formLanguages(form.schema);
+  if (requested === undefined) return languages[0];
+  const found = languages.find((l) => l === requested);
+  if (!found) throw new AppError("validation_failed", "This form is not available in that language", [{ path: "language", message: `Use one of: ${languages.join(", ")}` }]);
+  return found;
 }
 
 export const alreadyResponded = () => new AppError("already_responded", "You have already responded to this form");
@@ -83,14 +99,15 @@ export interface CheckedAnswers {
  * off the path are dropped (never stored, counted or exported), required is
  * enforced for the questions on it, and the score and ending come from it.
  */
-export function checkAnswers(form: PublishedForm, input: Record<string, unknown>, { partial }: { partial: boolean }): CheckedAnswers {
-  if (partial) return { values: parseAnswers(form.validators.partial, input), score: null, ending: null, onPath: null };
-  if (!form.logic) return { values: parseAnswers(form.validators.full, input), score: null, ending: null, onPath: null };
+export function checkAnswers(form: PublishedForm, input: Record<string, unknown>, { partial, language }: { partial: boolean; language: PageLanguage }): CheckedAnswers {
+  const validators = validatorsFor(form, language);
+  if (partial) return { values: parseAnswers(validators.partial, input), score: null, ending: null, onPath: null };
+  if (!form.logic) return { values: parseAnswers(validators.full, input), score: null, ending: null, onPath: null };
   const path = computePath(form.schema, input);
   const onPath = new Map(form.schema.questions.map((q, i) => [q.key, path.onPath[i]]));
   // Keys that are no question stay, so they are still refused as unknown.
   const kept = Object.fromEntries(Object.entries(input).filter(([key]) => onPath.get(key) !== false));
-  return { values: parseAnswers(pathValidator(form, path.onPath), kept), score: path.score, ending: path.ending, onPath: path.onPath };
+  return { values: parseAnswers(pathValidator(form, path.onPath, language), kept), score: path.score, ending: path.ending, onPath: path.onPath };
 }
 
 export const serializeResponse = (id: string, submittedAt: Date | null): PublicResponse => ({
@@ -125,7 +142,8 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
       if (earlier) return earlier;
     }
     const verdict = spamVerdict(form.formId, input, { finishing });
-    const { values, score, ending, onPath } = checkAnswers(form, input.answers, { partial: !finishing });
+    const language = answeredLanguage(form, input.language);
+    const { values, score, ending, onPath } = checkAnswers(form, input.answers, { partial: !finishing, language });
     const now = new Date();
     // Dropped spam gets the usual answer and leaves no trace.
     if (verdict === "drop") return { status: 201, body: { response: serializeResponse(newId(now.getTime()), finishing ? now : null) } };
@@ -151,6 +169,7 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
       ...responseColumns(form.schema, answers, metadata),
       score,
       ending,
+      language,
       ...pathColumns(form.schema, values, finishing, onPath),
     };
     const rows = answerRows(form.schema, answers, metadata);

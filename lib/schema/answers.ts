@@ -12,6 +12,7 @@
  */
 import * as z from "zod/mini";
 import en from "zod/v4/locales/en.js";
+import type { Translate } from "@/lib/i18n/translator";
 import { answerSchemas } from "@/lib/question-types/answers";
 import type { FormSchema, Question } from "./form-schema";
 
@@ -29,12 +30,11 @@ export type AnswersValidator = z.ZodMiniType<Answers>;
 // install the same locale the same way: only when none is set.
 if (!z.config().localeError) z.config(en());
 
-const REQUIRED = "This question is required";
 export { HIDDEN_VALUE_MAX } from "@/lib/question-types/hidden/answer";
 
 // Checked before the type, so a missing answer says "required", not "expected a number".
-const requiredValue = (value: z.ZodMiniType) =>
-  z.pipe(z.any().check(z.refine((v) => v !== undefined, { message: REQUIRED, abort: true })), value);
+const requiredValue = (value: z.ZodMiniType, message: string) =>
+  z.pipe(z.any().check(z.refine((v) => v !== undefined, { message, abort: true })), value);
 
 // Whitespace-only text is no answer either: a required question must not accept "   ".
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && v.length === 0);
@@ -49,14 +49,15 @@ const dropEmpty = (input: unknown) =>
  * The zod schema for one submission. Unknown keys are rejected; empty values
  * ("" / null / []) count as not answered. With `partial`, required questions
  * may be missing (a response in progress), but every given value is checked.
+ * Messages are `t`'s: the respondent's language (lib/i18n).
  */
-export function answersSchema(schema: Pick<FormSchema, "questions">, { partial = false } = {}): AnswersValidator {
+export function answersSchema(schema: Pick<FormSchema, "questions">, { partial = false, t }: { partial?: boolean; t: Translate }): AnswersValidator {
   const shape: Record<string, z.ZodMiniType> = {};
   for (const q of schema.questions) {
-    const value = (answerSchemas[q.type] as (q: Question, options: { partial: boolean }) => z.ZodMiniType | null)(q, { partial });
+    const value = (answerSchemas[q.type] as (q: Question, options: { partial: boolean; t: Translate }) => z.ZodMiniType | null)(q, { partial, t });
     if (!value) continue;
     const required = !partial && q.type !== "hidden" && q.required === true;
-    shape[q.key] = required ? requiredValue(value) : z.optional(value);
+    shape[q.key] = required ? requiredValue(value, t("vRequired")) : z.optional(value);
   }
   return z.pipe(z.transform(dropEmpty), z.strictObject(shape)) as unknown as AnswersValidator;
 }

@@ -10,6 +10,7 @@ import { nonBlankText } from "./constraints";
 import { endingsField } from "@/lib/logic/schema";
 import { checkLogic } from "@/lib/logic/validate";
 import { themeSchema } from "@/lib/theme/schema";
+import { checkTranslations, languageField, translationsField } from "@/lib/i18n/schema";
 
 export const FORM_TITLE_MAX = 120;
 export const MAX_QUESTIONS = 200;
@@ -39,6 +40,9 @@ export const formSchemaSchema = z
     questions: z.array(questionSchema).max(MAX_QUESTIONS).describe("Question keys are unique (case-insensitive)"),
     endings: endingsField,
     theme: themeSchema.optional(),
+    // Languages (issue 18, part 1): lib/i18n.
+    language: languageField,
+    translations: translationsField,
   })
   .superRefine((schema, ctx) => {
     const seen = new Map<string, number>();
@@ -60,6 +64,7 @@ export const formSchemaSchema = z
       }
     });
     checkLogic(schema, ctx);
+    checkTranslations(schema, ctx);
   })
   .meta({ id: "FormSchema" });
 

@@ -62,6 +62,7 @@ function responseRow(form: FormRef, finished: boolean, extra: Partial<ResponseRo
     onePerDevice: null,
     score: null,
     ending: null,
+    language: "en",
     pathUnanswered: null,
     leftAt: null,
     answers: '{"q":"Été ✓"}',

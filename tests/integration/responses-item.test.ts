@@ -36,6 +36,7 @@ describe("GET /api/forms/:id/responses/:responseId", () => {
       metadata: { ref: "ad" },
       score: null,
       ending: null,
+      language: "en",
     });
     const partial = await submit(form.slug, { note: "half" }, { partial: true });
     const p = await owner.readApi.get(`/api/forms/${form.id}/responses/${partial}`);

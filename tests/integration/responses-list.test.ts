@@ -52,6 +52,7 @@ describe("GET /api/forms/:id/responses", () => {
       metadata: { ref: "even", src: "mail" },
       score: null,
       ending: null,
+      language: "en",
     });
   });
 

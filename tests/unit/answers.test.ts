@@ -5,6 +5,7 @@
  * zod a process loaded first.
  */
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "@/lib/i18n/catalogs";
 import { answersSchema, splitMetadata } from "@/lib/schema/answers";
 import type { Question } from "@/lib/schema/form-schema";
 
@@ -24,8 +25,9 @@ const questions = [
   { key: "ref", type: "hidden", title: "ref", required: true },
 ] as Question[];
 
-const full = answersSchema({ questions });
-const partial = answersSchema({ questions }, { partial: true });
+const t = translatorFor("en");
+const full = answersSchema({ questions }, { t });
+const partial = answersSchema({ questions }, { partial: true, t });
 const base = { name: "Ann", stars: 4 };
 
 /** path → message of a failed parse (fails the test when the parse succeeds). */

@@ -11,6 +11,8 @@ import { questionSummaryEntrySchema } from "@/lib/analytics/summary";
 import { logicOperators, questionTypes, questionTypeSpecs, type QuestionType } from "@/lib/question-types";
 import { answerSchemas } from "@/lib/question-types/answers";
 import type { KeyAggregates } from "@/lib/question-types/spec";
+import { translatorFor } from "@/lib/i18n/catalogs";
+import type { Translate } from "@/lib/i18n/translator";
 import { answersSchema, type AnswerValue } from "@/lib/schema/answers";
 import { questionSchema, type Question } from "@/lib/schema/form-schema";
 
@@ -59,9 +61,10 @@ describe("question-type registries", () => {
     const q = parse(type) as never;
     const answer = samples[type].answer;
     // answer schema (browser-safe): the sample passes; statements take none
-    const schema = answerSchemas[type] as (q: Question, o: { partial: boolean }) => unknown;
-    if (type === "statement") expect(schema(q, { partial: false })).toBeNull();
-    else expect(answersSchema({ questions: [q] }).safeParse({ q: answer }).error).toBeUndefined();
+    const schema = answerSchemas[type] as (q: Question, o: { partial: boolean; t: Translate }) => unknown;
+    const t = translatorFor("en");
+    if (type === "statement") expect(schema(q, { partial: false, t })).toBeNull();
+    else expect(answersSchema({ questions: [q] }, { t }).safeParse({ q: answer }).error).toBeUndefined();
     // storage: an answered sample gives rows of this key; statements none
     const rows = type === "statement" ? spec.rows(q, "") : spec.rows(q, answer!);
     expect(rows.every((r) => r.questionKey === "q")).toBe(true);

@@ -5,10 +5,13 @@
  * server would take, nor lets through one it is sure to refuse.
  */
 import { describe, expect, it } from "vitest";
-import { precheck } from "@/components/question-types/file-upload/upload";
+import { precheck as check } from "@/components/question-types/file-upload/upload";
+import { translatorFor } from "@/lib/i18n/catalogs";
 
 const rules = (accept: string[], maxFileSizeMB = 1) => ({ accept, maxFileSizeMB });
 const file = (name: string, type: string, size = 100) => ({ name, type, size });
+// The page's words in English (lib/i18n).
+const precheck = (f: ReturnType<typeof file>, r: ReturnType<typeof rules>) => check(f, r, translatorFor("en"));
 
 describe("precheck", () => {
   it("takes an extension's aliases as the server does (.jpg takes .jpeg, .tif takes .tiff)", () => {

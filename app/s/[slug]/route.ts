@@ -12,6 +12,10 @@
 import type { NextRequest } from "next/server";
 import type { FormPageInput } from "@/components/respondent/ssr";
 import { NONCE_HEADER, newNonce, pageCsp } from "@/lib/http/security-headers";
+import { pageLanguages, type PageLanguage } from "@/lib/i18n/languages";
+import { localizeSchema, type ItemLabels } from "@/lib/i18n/localize";
+import { formLanguages, pickLanguage } from "@/lib/i18n/negotiate";
+import { parsedMessages } from "@/lib/i18n/page-messages";
 import { FLASH_COOKIE, readFlash } from "@/lib/public/form-post";
 import { availability, findPublishedForm } from "@/lib/public/published-form";
 import { respondentBundle } from "@/lib/public/respondent-bundle";
@@ -38,6 +42,9 @@ const NO_SCRIPT_CSS =
 // Controls that need JavaScript (ranking's move buttons, "Keep this order") step aside in classic mode too.
 const CLASSIC_NO_SCRIPT_CSS = SHOW_CONDITIONAL_CSS + ".fl-js{display:none!important}";
 
+/** The page's words in `language`, parsed for the browser (lib/i18n/page-messages.ts). */
+const i18nOf = (language: PageLanguage, labels?: ItemLabels) => ({ language, messages: parsedMessages(language), ...(labels ? { labels } : {}) });
+
 /**
  * The page with its CSP (proxy.ts leaves this path's to us): the proxy's nonce,
  * and frame-ancestors from the form's allowedEmbedOrigins (any site when
@@ -60,16 +67,23 @@ const page = (request: NextRequest, input: Omit<FormPageInput, "assets" | "nonce
 export async function GET(request: NextRequest, { params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const form = await findPublishedForm(slug);
-  if (!form) return page(request, { title: "Form not found · Formloom", notice: { kind: "not_found" } }, 404);
-  const { schema } = form;
+  const query = request.nextUrl.searchParams;
+  const acceptLanguage = request.headers.get("accept-language");
+  if (!form) {
+    const language = pickLanguage(["en", ...pageLanguages.filter((l) => l !== "en")], query.get("lang"), acceptLanguage);
+    return page(request, { title: "Form not found · Formloom", notice: { kind: "not_found" }, i18n: i18nOf(language) }, 404);
+  }
+  // ?lang= or Accept-Language, among the form's own language and its translations.
+  const language = pickLanguage(formLanguages(form.schema), query.get("lang"), acceptLanguage);
+  const { schema, labels } = localizeSchema(form.schema, language);
+  const i18n = i18nOf(language, labels);
   const { title, theme } = schema;
   const description = schema.description?.slice(0, 200);
   const embedOrigins = form.allowedEmbedOrigins;
 
   const state = availability(form);
-  if (state === "not_open" || state === "closed") return page(request, { title, description, notice: { kind: state, title, opensAt: form.startAt, theme } }, 200, embedOrigins);
+  if (state === "not_open" || state === "closed") return page(request, { title, description, i18n, notice: { kind: state, title, opensAt: form.startAt, theme } }, 200, embedOrigins);
   const flash = readFlash(request.cookies.get(FLASH_COOKIE)?.value);
-  const query = request.nextUrl.searchParams;
   const hiddenValues: Record<string, string> = {};
   for (const q of schema.questions) {
     if (q.type !== "hidden") continue;
@@ -80,13 +94,14 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
   // Someone who already answered (this browser, or this invite link) hears
   // that, even when the form has since filled up.
   if (await hasAnswered(form, respondentOf(request.headers), hiddenValues)) {
-    return page(request, { title, description, notice: { kind: "already_responded", title, theme } }, 200, embedOrigins);
+    return page(request, { title, description, i18n, notice: { kind: "already_responded", title, theme } }, 200, embedOrigins);
   }
-  if (state === "full") return page(request, { title, description, notice: { kind: "full", title, theme } }, 200, embedOrigins);
+  if (state === "full") return page(request, { title, description, i18n, notice: { kind: "full", title, theme } }, 200, embedOrigins);
 
   return page(request, {
     title,
     description,
+    i18n,
     noScriptCss: schema.mode === "immersive" ? NO_SCRIPT_CSS : CLASSIC_NO_SCRIPT_CSS,
     form: {
       schema,
@@ -99,6 +114,7 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
       initialErrors: flash?.errors,
       initialBanner: flash?.banner,
       action: `/s/${encodeURIComponent(slug)}/submit`,
+      i18n,
     },
   }, 200, embedOrigins);
 }

@@ -1,13 +1,15 @@
 "use client";
+import { useI18n } from "@/components/respondent/i18n";
 import { useState } from "react";
 import type { QuestionOf } from "@/lib/schema/form-schema";
 import { InputFrame } from "../shared/frame";
-import { OTHER_LABEL, OTHER_VALUE, OtherText } from "../shared/other";
+import { OTHER_VALUE, OtherText } from "../shared/other";
 import { useShownOptions } from "../shared/shuffle";
 import type { QuestionFieldProps, RespondentControl } from "../types";
 
 function Dropdown(props: QuestionFieldProps<QuestionOf<"dropdown">>) {
   const { question: q, value, onChange, idPrefix } = props;
+  const { t } = useI18n();
   const options = useShownOptions(q);
   const [otherChosen, setOtherChosen] = useState(false);
   const typed = typeof value === "string" && !q.options.includes(value) ? value : null;
@@ -31,9 +33,9 @@ function Dropdown(props: QuestionFieldProps<QuestionOf<"dropdown">>) {
             onChange(v === "" ? undefined : v, "input");
           }}
         >
-          <option value="">{q.placeholder ?? "Select an option"}</option>
+          <option value="">{q.placeholder ?? t("selectOption")}</option>
           {options.map((o) => <option key={o} value={o}>{props.recall ? props.recall(o) : o}</option>)}
-          {q.allowOther ? <option value={OTHER_VALUE}>{OTHER_LABEL}…</option> : null}
+          {q.allowOther ? <option value={OTHER_VALUE}>{t("other")}…</option> : null}
         </select>
       )}
       after={

@@ -5,6 +5,7 @@
  * React hooks only (the respondent page leaves the Next.js client runtime).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useI18n } from "@/components/respondent/i18n";
 import { useRespondentEnv } from "../shared/respondent-env";
 import { ABORTED, formatSize, uploadFile, type UploadHandle } from "./upload";
 
@@ -30,8 +31,9 @@ let seq = 0;
  */
 export function useUploads(questionKey: string, initialIds: readonly string[], onIds: (ids: string[]) => void) {
   const env = useRespondentEnv();
+  const { t } = useI18n();
   const [items, setItems] = useState<FileItem[]>(() =>
-    initialIds.map((id, i) => ({ key: id, id, name: `Uploaded file ${i + 1}`, size: null, state: "done", progress: 1 })),
+    initialIds.map((id, i) => ({ key: id, id, name: t("uploadedFile", { n: i + 1 }), size: null, state: "done", progress: 1 })),
   );
   const [said, setSaid] = useState("");
   const ref = useRef(items);
@@ -51,12 +53,12 @@ export function useUploads(questionKey: string, initialIds: readonly string[], o
 
   const start = useCallback((key: string, blob: Blob, name: string) => {
     if (!env.slug || env.preview) {
-      patch(key, { state: "failed", error: "Uploads are off in the preview.", blob: undefined });
+      patch(key, { state: "failed", error: t("uploadsOffInPreview"), blob: undefined });
       return;
     }
     patch(key, { state: "uploading", progress: 0, error: undefined });
     let last = 0;
-    const handle = uploadFile(env.slug, questionKey, blob, name, (fraction) => {
+    const handle = uploadFile(env.slug, questionKey, blob, name, t, (fraction) => {
       // A re-render per percent is plenty.
       if (fraction - last >= 0.01 || fraction === 1) {
         last = fraction;
@@ -69,18 +71,18 @@ export function useUploads(questionKey: string, initialIds: readonly string[], o
       if (!ref.current.some((i) => i.key === key)) return; // removed meanwhile
       if (r.ok) {
         patch(key, { state: "done", progress: 1, id: r.file.id, size: r.file.size, blob: undefined }, true);
-        setSaid(`${name} uploaded.`);
+        setSaid(t("fileUploadedSr", { name }));
       } else if (r.code === ABORTED) {
         update((list) => list.filter((i) => i.key !== key));
-        setSaid(`Upload of ${name} cancelled.`);
+        setSaid(t("uploadOfCancelled", { name }));
       } else {
         // 413/415 will not get better by retrying the same bytes.
         const retry = r.status !== 413 && r.status !== 415;
         patch(key, { state: "failed", error: r.message, blob: retry ? blob : undefined });
-        setSaid(`${name} could not be uploaded: ${r.message}`);
+        setSaid(t("fileFailedSr", { name, message: r.message }));
       }
     });
-  }, [env, patch, questionKey, update]);
+  }, [env, patch, questionKey, update, t]);
 
   /** Adds files to the list and uploads them (a `problem` instead: listed as failed, never sent). */
   const add = useCallback((files: { blob: Blob; name: string; problem: string | null }[]) => {
@@ -103,8 +105,8 @@ export function useUploads(questionKey: string, initialIds: readonly string[], o
     const item = ref.current.find((i) => i.key === key);
     handles.current.get(key)?.abort();
     update((list) => list.filter((i) => i.key !== key), item?.state === "done");
-    if (item) setSaid(`${item.name} removed.`);
-  }, [update]);
+    if (item) setSaid(t("fileRemovedSr", { name: item.name }));
+  }, [update, t]);
 
   /** Drops every item (a signature redrawn): in-flight uploads are aborted. */
   const clear = useCallback(() => {
@@ -117,7 +119,7 @@ export function useUploads(questionKey: string, initialIds: readonly string[], o
   useEffect(() => {
     const missing = initialIds.filter((id) => !ref.current.some((i) => i.id === id));
     if (!missing.length) return;
-    update((list) => [...list, ...missing.map((id, n): FileItem => ({ key: id, id, name: `Uploaded file ${list.length + n + 1}`, size: null, state: "done", progress: 1 }))]);
+    update((list) => [...list, ...missing.map((id, n): FileItem => ({ key: id, id, name: t("uploadedFile", { n: list.length + n + 1 }), size: null, state: "done", progress: 1 }))]);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the ids themselves
   }, [given]);
 
@@ -131,9 +133,10 @@ export function useUploads(questionKey: string, initialIds: readonly string[], o
 
 /** The list under the picker: one row per file with its state and buttons. */
 export function FileRows({ items, idBase, cancel, retry, remove }: { items: FileItem[]; idBase: string } & Pick<ReturnType<typeof useUploads>, "cancel" | "retry" | "remove">) {
+  const { t } = useI18n();
   if (!items.length) return null;
   return (
-    <ul className="fl-files" aria-label="Files">
+    <ul className="fl-files" aria-label={t("files")}>
       {items.map((item) => {
         const nameId = `${idBase}-${item.key}`;
         return (
@@ -141,19 +144,19 @@ export function FileRows({ items, idBase, cancel, retry, remove }: { items: File
             <span className="fl-file-name" id={nameId}>{item.name}</span>
             {item.size !== null ? <span className="fl-file-size">{formatSize(item.size)}</span> : null}
             {item.state === "uploading" ? (
-              <progress className="fl-file-progress" max={100} value={Math.round(item.progress * 100)} aria-labelledby={nameId} aria-valuetext={`Uploading, ${Math.round(item.progress * 100)}%`} />
+              <progress className="fl-file-progress" max={100} value={Math.round(item.progress * 100)} aria-labelledby={nameId} aria-valuetext={t("uploadingPercent", { percent: Math.round(item.progress * 100) })} />
             ) : null}
-            {item.state === "done" ? <span className="fl-file-status">Uploaded</span> : null}
+            {item.state === "done" ? <span className="fl-file-status">{t("uploaded")}</span> : null}
             {item.state === "failed" ? <span className="fl-file-error">{item.error}</span> : null}
             <span className="fl-file-actions">
               {item.state === "uploading" ? (
-                <button type="button" className="fl-link-button" aria-describedby={nameId} onClick={() => cancel(item.key)}>Cancel</button>
+                <button type="button" className="fl-link-button" aria-describedby={nameId} onClick={() => cancel(item.key)}>{t("cancel")}</button>
               ) : null}
               {item.state === "failed" && item.blob ? (
-                <button type="button" className="fl-link-button" aria-describedby={nameId} onClick={() => retry(item.key)}>Retry</button>
+                <button type="button" className="fl-link-button" aria-describedby={nameId} onClick={() => retry(item.key)}>{t("retry")}</button>
               ) : null}
               {item.state !== "uploading" ? (
-                <button type="button" className="fl-link-button" aria-label={`Remove ${item.name}`} onClick={() => remove(item.key)}>Remove</button>
+                <button type="button" className="fl-link-button" aria-label={t("removeFile", { name: item.name })} onClick={() => remove(item.key)}>{t("remove")}</button>
               ) : null}
             </span>
           </li>

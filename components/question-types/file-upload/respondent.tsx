@@ -8,6 +8,7 @@
  * its files with the page's multipart form.
  */
 import { useRef, useState, type DragEvent } from "react";
+import { useI18n } from "@/components/respondent/i18n";
 import { DEFAULT_FILE_MB } from "@/lib/files/limits";
 import type { QuestionOf } from "@/lib/schema/form-schema";
 import { describedBy, Description, ErrorText, idsOf, Title } from "../shared/frame";
@@ -18,6 +19,7 @@ import { describeAccept, precheck } from "./upload";
 
 function FileUpload(props: QuestionFieldProps<QuestionOf<"file-upload">>) {
   const { question: q, value, onChange, idPrefix, error, marker } = props;
+  const { t } = useI18n();
   const ids = idsOf(q, idPrefix);
   const env = useRespondentEnv();
   const maxFiles = q.maxFiles ?? 1;
@@ -32,8 +34,8 @@ function FileUpload(props: QuestionFieldProps<QuestionOf<"file-upload">>) {
     if (!files?.length) return;
     const room = maxFiles - kept;
     const list = Array.from(files);
-    setLocal(list.length > room ? (maxFiles === 1 ? "Attach one file only: remove it to choose another." : `Attach at most ${maxFiles} files.`) : "");
-    uploads.add(list.slice(0, Math.max(0, room)).map((f) => ({ blob: f, name: f.name, problem: precheck(f, rules) })));
+    setLocal(list.length > room ? (maxFiles === 1 ? t("attachOneOnly") : t("vAttachAtMost", { max: maxFiles })) : "");
+    uploads.add(list.slice(0, Math.max(0, room)).map((f) => ({ blob: f, name: f.name, problem: precheck(f, rules, t) })));
   };
 
   const onDrop = (e: DragEvent) => {
@@ -75,12 +77,12 @@ function FileUpload(props: QuestionFieldProps<QuestionOf<"file-upload">>) {
           }}
         />
         <label htmlFor={ids.input} className="fl-drop-label fl-js">
-          <span className="fl-drop-button">{maxFiles > 1 ? "Choose files" : "Choose a file"}</span>
-          <span className="fl-drop-or"> or drag {maxFiles > 1 ? "them" : "it"} here</span>
+          <span className="fl-drop-button">{t("chooseFiles", { count: maxFiles })}</span>
+          <span className="fl-drop-or"> {t("dragHere", { count: maxFiles })}</span>
         </label>
       </div>
       <p className="fl-hint" id={hintId}>
-        {maxFiles > 1 ? `Up to ${maxFiles} files` : "One file"}, {rules.maxFileSizeMB} MB each at most
+        {t("filesHint", { count: maxFiles, size: rules.maxFileSizeMB })}
         {q.accept?.length ? ` (${describeAccept(q.accept)})` : ""}.
       </p>
       <FileRows items={uploads.items} idBase={ids.input} cancel={uploads.cancel} retry={uploads.retry} remove={uploads.remove} />

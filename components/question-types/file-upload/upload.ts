@@ -10,6 +10,7 @@
  * the real bytes (magic numbers) and has the last word.
  */
 import { isAccepted } from "@/lib/files/accept";
+import type { MessageId, Translate } from "@/lib/i18n/translator";
 
 export interface UploadedFile {
   id: string;
@@ -29,17 +30,17 @@ export interface UploadHandle {
 
 export const ABORTED = "aborted";
 
-const MESSAGES: Record<number, string> = {
-  413: "This file is larger than allowed.",
-  415: "This type of file is not accepted.",
-  429: "Too many uploads from your network right now. Wait a minute and retry.",
-};
+const MESSAGES = new Map<number, MessageId>([
+  [413, "fileTooLarge"],
+  [415, "fileTypeRefused"],
+  [429, "tooManyUploads"],
+]);
 
 export const uploadUrl = (slug: string, questionKey: string) =>
   `/api/public/forms/${encodeURIComponent(slug)}/files?question=${encodeURIComponent(questionKey)}`;
 
 /** Sends one file; `onProgress` gets the fraction sent (0–1). Never rejects: failures resolve `ok: false`. */
-export function uploadFile(slug: string, questionKey: string, file: Blob, name: string, onProgress?: (fraction: number) => void): UploadHandle {
+export function uploadFile(slug: string, questionKey: string, file: Blob, name: string, t: Translate, onProgress?: (fraction: number) => void): UploadHandle {
   const xhr = new XMLHttpRequest();
   const result = new Promise<UploadResult>((resolve) => {
     const fail = (status: number, code: string, message: string) => resolve({ ok: false, status, code, message });
@@ -55,11 +56,13 @@ export function uploadFile(slug: string, questionKey: string, file: Blob, name: 
       }
       if (xhr.status === 201 && body?.file?.id) return resolve({ ok: true, file: body.file });
       const code = body?.error?.code ?? "error";
-      fail(xhr.status, code, body?.error?.message ?? MESSAGES[xhr.status] ?? `The upload failed (${xhr.status}).`);
+      // The page's words first (in its language); the server's message (English) only for what the page has no words for.
+      const known = MESSAGES.get(xhr.status);
+      fail(xhr.status, code, known ? t(known) : (body?.error?.message ?? t("uploadFailed", { status: xhr.status })));
     };
-    xhr.onerror = () => fail(0, "network", "No connection. Check your network and retry.");
+    xhr.onerror = () => fail(0, "network", t("noConnectionRetry"));
     xhr.ontimeout = xhr.onerror;
-    xhr.onabort = () => fail(0, ABORTED, "Upload cancelled.");
+    xhr.onabort = () => fail(0, ABORTED, t("uploadCancelled"));
     xhr.open("POST", uploadUrl(slug, questionKey));
     xhr.withCredentials = true; // same origin anyway; the respondent cookie ties the file to this respondent
     const body = new FormData();
@@ -82,12 +85,12 @@ export function matchesAccept(accept: readonly string[], name: string, type: str
 export const MB = 1024 * 1024;
 
 /** Why a file cannot be sent, known before sending it (null: send it and let the server decide). */
-export function precheck(file: { name: string; size: number; type: string }, rules: { accept: readonly string[]; maxFileSizeMB: number }): string | null {
-  if (file.size === 0) return `${file.name} is empty.`;
-  if (file.size > rules.maxFileSizeMB * MB) return `${file.name} is larger than ${rules.maxFileSizeMB} MB.`;
+export function precheck(file: { name: string; size: number; type: string }, rules: { accept: readonly string[]; maxFileSizeMB: number }, t: Translate): string | null {
+  if (file.size === 0) return t("fileEmpty", { name: file.name });
+  if (file.size > rules.maxFileSizeMB * MB) return t("fileTooBig", { name: file.name, size: rules.maxFileSizeMB });
   // Without a browser-given type (some phones, unknown extensions) only the extensions can be judged here: the server sniffs the bytes.
   if (!matchesAccept(rules.accept, file.name, file.type) && (file.type || rules.accept.every((a) => a.startsWith(".")))) {
-    return `${file.name} is not an accepted type (${describeAccept(rules.accept)}).`;
+    return t("fileNotAccepted", { name: file.name, types: describeAccept(rules.accept) });
   }
   return null;
 }

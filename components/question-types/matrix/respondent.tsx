@@ -7,6 +7,7 @@
  * index>"`: arrow keys move within a row, Tab goes to the next one, and the
  * plain HTML post carries one field per row (lib/question-types/matrix).
  */
+import { useI18n } from "@/components/respondent/i18n";
 import type { CSSProperties } from "react";
 import type { QuestionOf } from "@/lib/schema/form-schema";
 import { partField } from "@/lib/question-types/form-fields";
@@ -19,6 +20,8 @@ const cellsOf = (value: unknown): Cells => (value && typeof value === "object" &
 
 function Matrix(props: QuestionFieldProps<QuestionOf<"matrix">>) {
   const { question: q, value, onChange, idPrefix } = props;
+  // Rows and columns are the stored answer: their translations are labels only.
+  const { label } = useI18n();
   const cells = cellsOf(value);
   const multiple = q.multiple === true;
   const set = (row: string, cell: string | string[] | undefined) => {
@@ -34,14 +37,14 @@ function Matrix(props: QuestionFieldProps<QuestionOf<"matrix">>) {
       <div className="fl-matrix" style={{ "--fl-cols": q.columns.length } as CSSProperties}>
         <div className="fl-matrix-head" aria-hidden="true">
           <span />
-          {q.columns.map((c) => <span key={c}>{c}</span>)}
+          {q.columns.map((c) => <span key={c}>{label(q.key, "columns", c)}</span>)}
         </div>
         {q.rows.map((row, i) => {
           const rowId = `${idPrefix}-${q.key}-row${i}`;
           const picked = cells[row];
           return (
             <div key={row} className="fl-matrix-row" role={multiple ? "group" : "radiogroup"} aria-labelledby={rowId}>
-              <span className="fl-matrix-rowlabel" id={rowId}>{row}</span>
+              <span className="fl-matrix-rowlabel" id={rowId}>{label(q.key, "rows", row)}</span>
               {q.columns.map((col) => {
                 const checked = multiple ? Array.isArray(picked) && picked.includes(col) : picked === col;
                 return (
@@ -57,7 +60,7 @@ function Matrix(props: QuestionFieldProps<QuestionOf<"matrix">>) {
                         set(row, e.target.checked ? [...now, col] : now.filter((c) => c !== col));
                       }}
                     />
-                    <span className="fl-matrix-collabel">{col}</span>
+                    <span className="fl-matrix-collabel">{label(q.key, "columns", col)}</span>
                   </label>
                 );
               })}

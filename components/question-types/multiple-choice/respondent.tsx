@@ -1,14 +1,16 @@
 "use client";
+import { useI18n } from "@/components/respondent/i18n";
 import { useState } from "react";
 import type { QuestionOf } from "@/lib/schema/form-schema";
 import { ChoiceGroup, optionLetter, type Choice } from "../shared/choice-group";
 import { GroupFrame } from "../shared/frame";
-import { OTHER_LABEL, OTHER_VALUE, OtherText } from "../shared/other";
+import { OTHER_VALUE, OtherText } from "../shared/other";
 import { shownOptions, useShownOptions } from "../shared/shuffle";
 import type { QuestionFieldProps, RespondentControl } from "../types";
 
 function MultipleChoice(props: QuestionFieldProps<QuestionOf<"multiple-choice">>) {
   const { question: q, value, onChange, idPrefix } = props;
+  const { t: tr } = useI18n();
   const options = useShownOptions(q);
   const picked = Array.isArray(value) ? value : [];
   const typed = picked.find((p) => !q.options.includes(p)) ?? null;
@@ -25,7 +27,7 @@ function MultipleChoice(props: QuestionFieldProps<QuestionOf<"multiple-choice">>
     choices.push({
       value: OTHER_VALUE,
       answer: OTHER_VALUE,
-      label: OTHER_LABEL,
+      label: tr("other"),
       checked: otherOpen,
       onToggle: (checked) => {
         setOtherChosen(checked);
@@ -42,10 +44,10 @@ function MultipleChoice(props: QuestionFieldProps<QuestionOf<"multiple-choice">>
       {q.minSelections || q.maxSelections ? (
         <p className="fl-hint">
           {q.minSelections && q.maxSelections
-            ? `Pick ${q.minSelections} to ${q.maxSelections}`
+            ? tr("pickRange", { min: q.minSelections, max: q.maxSelections })
             : q.minSelections
-              ? `Pick at least ${q.minSelections}`
-              : `Pick up to ${q.maxSelections}`}
+              ? tr("pickAtLeast", { min: q.minSelections })
+              : tr("pickUpTo", { max: q.maxSelections! })}
         </p>
       ) : null}
     </GroupFrame>

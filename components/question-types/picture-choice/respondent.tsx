@@ -5,6 +5,7 @@
  * the no-JavaScript post work as in any choice group. The label is the
  * answer and the image's alternative text.
  */
+import { useI18n } from "@/components/respondent/i18n";
 import type { QuestionOf } from "@/lib/schema/form-schema";
 import { ChoiceGroup, optionLetter, type Choice } from "../shared/choice-group";
 import { GroupFrame } from "../shared/frame";
@@ -15,6 +16,7 @@ export const pictureUrl = (assetId: string) => `/api/assets/${encodeURIComponent
 
 function PictureChoice(props: QuestionFieldProps<QuestionOf<"picture-choice">>) {
   const q = props.question;
+  const { t, label } = useI18n();
   const choices: Choice[] = q.pictures.map((o, i) => ({
     value: o.label,
     answer: o.label,
@@ -23,7 +25,7 @@ function PictureChoice(props: QuestionFieldProps<QuestionOf<"picture-choice">>) 
       <span className="fl-picture">
         {/* The label beside it names the option; the picture adds nothing for a screen reader. */}
         {o.image ? <img src={pictureUrl(o.image)} alt="" loading="lazy" decoding="async" width={240} height={180} /> : <span className="fl-picture-none" aria-hidden="true" />}
-        <span className="fl-picture-label">{o.label}</span>
+        <span className="fl-picture-label">{label(q.key, "options", o.label)}</span>
       </span>
     ),
   }));
@@ -32,7 +34,7 @@ function PictureChoice(props: QuestionFieldProps<QuestionOf<"picture-choice">>) 
   return (
     <GroupFrame props={props}>
       <ChoiceGroup props={group} choices={choices} multiple={Boolean(q.multiple)} layout="fl-pictures" />
-      {q.multiple && q.maxSelections ? <p className="fl-hint">Pick up to {q.maxSelections}</p> : null}
+      {q.multiple && q.maxSelections ? <p className="fl-hint">{t("pickUpTo", { max: q.maxSelections })}</p> : null}
     </GroupFrame>
   );
 }

@@ -6,6 +6,7 @@
  * Without JavaScript each item has a position select instead
  * (`<key>:<option index>`, read by lib/question-types/ranking).
  */
+import { useI18n } from "@/components/respondent/i18n";
 import { useRef, useState, type DragEvent } from "react";
 import type { QuestionOf } from "@/lib/schema/form-schema";
 import { partField } from "@/lib/question-types/form-fields";
@@ -19,6 +20,7 @@ function isOrderOf(value: unknown, options: string[]): value is string[] {
 
 function Ranking(props: QuestionFieldProps<QuestionOf<"ranking">>) {
   const { question: q, value, onChange } = props;
+  const { t } = useI18n();
   const label = (option: string) => (props.recall ? props.recall(option) : option);
   const start = useShownOptions(q);
   const order = isOrderOf(value, q.options) ? value : start;
@@ -33,7 +35,7 @@ function Ranking(props: QuestionFieldProps<QuestionOf<"ranking">>) {
     const [item] = next.splice(from, 1);
     next.splice(to, 0, item);
     onChange(next, "input");
-    setSaid(`${label(item)} moved to position ${to + 1} of ${order.length}.`);
+    setSaid(t("rankMoved", { option: label(item), position: to + 1, count: order.length }));
     // Keep focus on the item's button (or its other one at the ends) so repeated presses keep moving it.
     if (focus) {
       requestAnimationFrame(() => {
@@ -73,18 +75,18 @@ function Ranking(props: QuestionFieldProps<QuestionOf<"ranking">>) {
             <span className="fl-rank-pos" aria-hidden="true">{i + 1}</span>
             <span className="fl-rank-text">{label(option)}</span>
             <noscript>
-              <select className="fl-rank-pick" name={partField(q.key, q.options.indexOf(option))} aria-label={`Position of ${label(option)}`} defaultValue={String(i + 1)}>
+              <select className="fl-rank-pick" name={partField(q.key, q.options.indexOf(option))} aria-label={t("rankPosition", { option: label(option) })} defaultValue={String(i + 1)}>
                 {q.options.map((_, p) => <option key={p} value={String(p + 1)}>{p + 1}</option>)}
               </select>
             </noscript>
-            <button type="button" className="fl-rank-move fl-js" ref={(el) => void buttons.current.set(`${option}:up`, el)} aria-label={`Move ${label(option)} up`} disabled={i === 0} onClick={() => move(i, i - 1, "up")}>↑</button>
-            <button type="button" className="fl-rank-move fl-js" ref={(el) => void buttons.current.set(`${option}:down`, el)} aria-label={`Move ${label(option)} down`} disabled={i === order.length - 1} onClick={() => move(i, i + 1, "down")}>↓</button>
+            <button type="button" className="fl-rank-move fl-js" ref={(el) => void buttons.current.set(`${option}:up`, el)} aria-label={t("rankUp", { option: label(option) })} disabled={i === 0} onClick={() => move(i, i - 1, "up")}>↑</button>
+            <button type="button" className="fl-rank-move fl-js" ref={(el) => void buttons.current.set(`${option}:down`, el)} aria-label={t("rankDown", { option: label(option) })} disabled={i === order.length - 1} onClick={() => move(i, i + 1, "down")}>↓</button>
           </li>
         ))}
       </ol>
       {value === undefined ? (
         <div className="fl-ranking-actions fl-js">
-          <button type="button" className="fl-link-button" onClick={() => { onChange([...order], "input"); setSaid("Order kept."); }}>Keep this order</button>
+          <button type="button" className="fl-link-button" onClick={() => { onChange([...order], "input"); setSaid(t("orderKept")); }}>{t("keepOrder")}</button>
         </div>
       ) : null}
       <p className="fl-sr" aria-live="polite">{said}</p>

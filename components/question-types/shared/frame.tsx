@@ -3,6 +3,7 @@
  * description, error text, and the two frames (a fieldset for groups of
  * radios/checkboxes, a label for one input).
  */
+import { useI18n } from "@/components/respondent/i18n";
 import type { ReactNode } from "react";
 import type { QuestionFieldProps, VisibleQuestion } from "../types";
 
@@ -19,6 +20,7 @@ export function describedBy(q: VisibleQuestion, ids: Ids, extra?: string) {
 }
 
 export function Title({ q, marker }: { q: VisibleQuestion; marker?: ReactNode }) {
+  const { t } = useI18n();
   return (
     <>
       {marker ? <span className="fl-marker" aria-hidden="true">{marker}</span> : null}
@@ -26,7 +28,7 @@ export function Title({ q, marker }: { q: VisibleQuestion; marker?: ReactNode })
       {"required" in q && q.required ? (
         <span className="fl-required">
           <span aria-hidden="true"> *</span>
-          <span className="fl-sr"> (required)</span>
+          <span className="fl-sr"> {t("required")}</span>
         </span>
       ) : null}
     </>

@@ -19,10 +19,8 @@ export const RespondentEnvContext = createContext<RespondentEnv>({ setUploading:
 
 export const useRespondentEnv = () => useContext(RespondentEnvContext);
 
-export const UPLOADING_MESSAGE = "Wait until the upload has finished.";
-
-/** The env a form provides, and which of its questions are still uploading. */
-export function useUploadTracker(slug: string | undefined, preview: boolean | undefined) {
+/** The env a form provides, and which of its questions are still uploading (`uploadingMessage` said of each). */
+export function useUploadTracker(slug: string | undefined, preview: boolean | undefined, uploadingMessage: string) {
   const busy = useRef(new Set<string>());
   const setUploading = useCallback((key: string, uploading: boolean) => {
     if (uploading) busy.current.add(key);
@@ -32,8 +30,8 @@ export function useUploadTracker(slug: string | undefined, preview: boolean | un
   /** The keys among `keys` with an upload in flight, each with its message. */
   const pending = useCallback((keys: readonly string[]) => {
     const found: Record<string, string> = {};
-    for (const k of keys) if (busy.current.has(k)) found[k] = UPLOADING_MESSAGE;
+    for (const k of keys) if (busy.current.has(k)) found[k] = uploadingMessage;
     return found;
-  }, []);
+  }, [uploadingMessage]);
   return { env, pending };
 }

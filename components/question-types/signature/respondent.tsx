@@ -7,6 +7,7 @@
  * answer until it is confirmed again. Without JavaScript nothing can be
  * drawn: the page offers a PNG image of the signature instead.
  */
+import { useI18n } from "@/components/respondent/i18n";
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import type { QuestionOf } from "@/lib/schema/form-schema";
 import { FileRows, useUploads } from "../file-upload/file-list";
@@ -24,6 +25,7 @@ function paper(ctx: CanvasRenderingContext2D) {
 
 function Signature(props: QuestionFieldProps<QuestionOf<"signature">>) {
   const { question: q, value, onChange, idPrefix } = props;
+  const { t } = useI18n();
   const base = `${idPrefix}-${q.key}`;
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef<{ x: number; y: number } | null>(null);
@@ -133,7 +135,7 @@ function Signature(props: QuestionFieldProps<QuestionOf<"signature">>) {
           height={HEIGHT}
           className="fl-signature-pad"
           role="img"
-          aria-label="Signature pad: draw with a finger, pen or mouse, or type your name below"
+          aria-label={t("signaturePad")}
           data-inked={inked ? "" : undefined}
           onPointerDown={down}
           onPointerMove={move}
@@ -142,24 +144,24 @@ function Signature(props: QuestionFieldProps<QuestionOf<"signature">>) {
         />
         <div className="fl-signature-row">
           <label className="fl-signature-typed">
-            <span>Or type your name</span>
+            <span>{t("typeYourName")}</span>
             <input className="fl-input" type="text" autoComplete="name" value={typed} onChange={(e) => writeName(e.target.value)} />
           </label>
         </div>
         <div className="fl-signature-actions">
           <button type="button" className="fl-button" onClick={confirm} disabled={!inked || busy || Boolean(saved)}>
-            {saved ? "Signature saved" : busy ? "Saving…" : "Use this signature"}
+            {saved ? t("signatureSaved") : busy ? t("saving") : t("useSignature")}
           </button>
-          <button type="button" className="fl-link-button" onClick={clear} disabled={!inked && !saved}>Clear</button>
+          <button type="button" className="fl-link-button" onClick={clear} disabled={!inked && !saved}>{t("clear")}</button>
         </div>
         {uploads.items.some((i) => i.state !== "done") ? (
           <FileRows items={uploads.items.filter((i) => i.state !== "done")} idBase={base} cancel={uploads.cancel} retry={uploads.retry} remove={uploads.remove} />
         ) : null}
-        {inked && !confirmed ? <p className="fl-hint">Press “Use this signature” to sign.</p> : null}
-        <p className="fl-sr" aria-live="polite">{saved ? "Signature saved." : uploads.said}</p>
+        {inked && !confirmed ? <p className="fl-hint">{t("pressUseSignature")}</p> : null}
+        <p className="fl-sr" aria-live="polite">{saved ? t("signatureSaved") : uploads.said}</p>
       </div>
       <div className="fl-nojs">
-        <p className="fl-hint">Signing needs JavaScript. Instead, attach a PNG image of your signature:</p>
+        <p className="fl-hint">{t("signatureNeedsScript")}</p>
         <input className="fl-file-input" type="file" name={q.key} accept="image/png" aria-label={`${q.title}: PNG image of your signature`} />
       </div>
     </GroupFrame>

@@ -1,14 +1,16 @@
 "use client";
+import { useI18n } from "@/components/respondent/i18n";
 import { useState } from "react";
 import type { QuestionOf } from "@/lib/schema/form-schema";
 import { ChoiceGroup, optionLetter, type Choice } from "../shared/choice-group";
 import { GroupFrame } from "../shared/frame";
-import { OTHER_LABEL, OTHER_VALUE, OtherText } from "../shared/other";
+import { OTHER_VALUE, OtherText } from "../shared/other";
 import { shownOptions, useShownOptions } from "../shared/shuffle";
 import type { QuestionFieldProps, RespondentControl } from "../types";
 
 function SingleChoice(props: QuestionFieldProps<QuestionOf<"single-choice">>) {
   const { question: q, value, onChange, idPrefix } = props;
+  const { t: tr } = useI18n();
   const options = useShownOptions(q);
   // "Other" is picked when the answer is a text that is no option, or the box was opened and is still empty.
   const [otherChosen, setOtherChosen] = useState(false);
@@ -20,7 +22,7 @@ function SingleChoice(props: QuestionFieldProps<QuestionOf<"single-choice">>) {
     choices.push({
       value: OTHER_VALUE,
       answer: OTHER_VALUE,
-      label: OTHER_LABEL,
+      label: tr("other"),
       checked: otherOpen,
       onToggle: () => {
         setOtherChosen(true);

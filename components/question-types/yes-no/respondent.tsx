@@ -1,18 +1,20 @@
 "use client";
+import { useI18n } from "@/components/respondent/i18n";
 import type { QuestionOf } from "@/lib/schema/form-schema";
 import { ChoiceGroup } from "../shared/choice-group";
 import { GroupFrame } from "../shared/frame";
 import type { QuestionFieldProps, RespondentControl } from "../types";
 
-const CHOICES = [
-  { value: "yes", answer: true, label: "Yes", key: "Y" },
-  { value: "no", answer: false, label: "No", key: "N" },
-];
-
 function YesNo(props: QuestionFieldProps<QuestionOf<"yes-no">>) {
+  const { t } = useI18n();
+  // The Y and N keys stay in every language (what the key hints show).
+  const choices = [
+    { value: "yes", answer: true, label: t("yes"), key: "Y" },
+    { value: "no", answer: false, label: t("no"), key: "N" },
+  ];
   return (
     <GroupFrame props={props}>
-      <ChoiceGroup props={props} choices={CHOICES} multiple={false} layout="fl-list fl-yesno" />
+      <ChoiceGroup props={props} choices={choices} multiple={false} layout="fl-list fl-yesno" />
     </GroupFrame>
   );
 }

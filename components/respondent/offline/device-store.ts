@@ -22,11 +22,11 @@ export interface QueuedSubmission {
   answers: Answers;
   startToken?: string;
   honeypot?: string;
+  /** The page's language (recorded with the response). */
+  language?: string;
 }
 
 let storageKey: string | null = null;
-
-export const SAVED_OFFLINE_MESSAGE = "Saved on this device — will be sent when you are back online.";
 
 /** Turns the device store on for one form version (`<slug>@<version>`). */
 export function enableDeviceStore(key: string) {

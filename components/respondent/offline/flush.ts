@@ -10,7 +10,7 @@ import { deviceStore, RETRY_PAUSE_MS, whenOnline, type QueuedSubmission } from "
 
 /** Resolves true once the queued submission is stored (or refused for good: nothing left to send). */
 export async function flushQueued(item: QueuedSubmission): Promise<boolean> {
-  const spam = { startToken: item.startToken, honeypot: item.honeypot };
+  const spam = { startToken: item.startToken, honeypot: item.honeypot, language: item.language };
   for (;;) {
     await whenOnline();
     let r = item.id

@@ -5,4 +5,4 @@ import type { AnswerSchemaOf } from "../answer-spec";
 /** The longest value a hidden question stores (and a metadata filter can match). */
 export const HIDDEN_VALUE_MAX = 500;
 
-export const answer: AnswerSchemaOf<QuestionOf<"hidden">> = () => z.string().check(z.maxLength(HIDDEN_VALUE_MAX, `At most ${HIDDEN_VALUE_MAX} characters`));
+export const answer: AnswerSchemaOf<QuestionOf<"hidden">> = (_q, { t }) => z.string().check(z.maxLength(HIDDEN_VALUE_MAX, t("vMaxChars", { max: HIDDEN_VALUE_MAX })));

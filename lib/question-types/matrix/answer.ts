@@ -7,14 +7,14 @@ import { oneOf, unique } from "../answer-checks";
  * `{ "<row>": "<column>" }`, or with `multiple` `{ "<row>": ["<column>", …] }`.
  * Required means every row answered (in a partial response, any rows so far).
  */
-export const answer: AnswerSchemaOf<QuestionOf<"matrix">> = (q, { partial }) => {
-  const column = oneOf(q.columns, "Pick one of the columns");
+export const answer: AnswerSchemaOf<QuestionOf<"matrix">> = (q, { partial, t }) => {
+  const column = oneOf(q.columns, t("vPickColumn"));
   const cell = q.multiple
-    ? z.array(column).check(z.minLength(1, "Pick at least one column"), unique("Each column can be picked once"))
+    ? z.array(column).check(z.minLength(1, t("vPickColumnAtLeast")), unique(t("vColumnOnce")))
     : column;
   const everyRow = q.required === true && !partial;
   const shape: Record<string, z.ZodMiniType> = {};
   for (const row of q.rows) shape[row] = z.optional(cell);
-  const answer = z.strictObject(shape, "Answer with an object of row → column");
-  return everyRow ? answer.check(z.refine((v) => q.rows.every((row) => v[row] !== undefined), "Answer every row")) : answer;
+  const answer = z.strictObject(shape, t("vMatrixShape"));
+  return everyRow ? answer.check(z.refine((v) => q.rows.every((row) => v[row] !== undefined), t("vEveryRow"))) : answer;
 };

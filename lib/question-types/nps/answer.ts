@@ -2,4 +2,4 @@ import type { QuestionOf } from "@/lib/schema/form-schema";
 import type { AnswerSchemaOf } from "../answer-spec";
 import { wholeIn } from "../answer-checks";
 
-export const answer: AnswerSchemaOf<QuestionOf<"nps">> = () => wholeIn(0, 10);
+export const answer: AnswerSchemaOf<QuestionOf<"nps">> = (_q, { t }) => wholeIn(t, 0, 10);

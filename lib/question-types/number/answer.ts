@@ -2,9 +2,9 @@ import * as z from "zod/mini";
 import type { QuestionOf } from "@/lib/schema/form-schema";
 import type { AnswerSchemaOf } from "../answer-spec";
 
-export const answer: AnswerSchemaOf<QuestionOf<"number">> = (q) => {
+export const answer: AnswerSchemaOf<QuestionOf<"number">> = (q, { t }) => {
   const checks: z.core.$ZodCheck<number>[] = [];
-  if (q.min !== undefined) checks.push(z.gte(q.min, `Enter ${q.min} or more`));
-  if (q.max !== undefined) checks.push(z.lte(q.max, `Enter ${q.max} or less`));
-  return z.number("Enter a number").check(...checks);
+  if (q.min !== undefined) checks.push(z.gte(q.min, t("vNumberMin", { min: q.min })));
+  if (q.max !== undefined) checks.push(z.lte(q.max, t("vNumberMax", { max: q.max })));
+  return z.number(t("vNumber")).check(...checks);
 };

@@ -2,4 +2,4 @@ import type { QuestionOf } from "@/lib/schema/form-schema";
 import type { AnswerSchemaOf } from "../answer-spec";
 import { wholeIn } from "../answer-checks";
 
-export const answer: AnswerSchemaOf<QuestionOf<"opinion-scale">> = (q) => wholeIn(q.scaleMin ?? 0, q.scaleMax ?? 10);
+export const answer: AnswerSchemaOf<QuestionOf<"opinion-scale">> = (q, { t }) => wholeIn(t, q.scaleMin ?? 0, q.scaleMax ?? 10);

@@ -4,11 +4,11 @@ import type { AnswerSchemaOf } from "../answer-spec";
 import { oneOf, unique } from "../answer-checks";
 
 /** An option's label (one), or with `multiple` the picked labels. */
-export const answer: AnswerSchemaOf<QuestionOf<"picture-choice">> = (q) => {
+export const answer: AnswerSchemaOf<QuestionOf<"picture-choice">> = (q, { t }) => {
   const labels = q.pictures.map((o) => o.label);
-  const pick = oneOf(labels, "Pick one of the pictures");
+  const pick = oneOf(labels, t("vPickPicture"));
   if (!q.multiple) return pick;
-  const checks: z.core.$ZodCheck<string[]>[] = [unique("Each picture can be picked once")];
-  if (q.maxSelections) checks.push(z.refine((l) => l.length <= q.maxSelections!, `Pick at most ${q.maxSelections}`));
+  const checks: z.core.$ZodCheck<string[]>[] = [unique(t("vPictureOnce"))];
+  if (q.maxSelections) checks.push(z.refine((l) => l.length <= q.maxSelections!, t("vPickAtMost", { max: q.maxSelections! })));
   return z.array(pick).check(...checks);
 };

@@ -4,8 +4,8 @@ import type { AnswerSchemaOf } from "../answer-spec";
 import { oneOf, unique } from "../answer-checks";
 
 // The answer lists every option exactly once, first = rank 1.
-export const answer: AnswerSchemaOf<QuestionOf<"ranking">> = (q) =>
-  z.array(oneOf(q.options, "Rank the listed options")).check(
-    unique("Rank each option once"),
-    z.refine((l) => l.length === q.options.length, "Rank every option exactly once"),
+export const answer: AnswerSchemaOf<QuestionOf<"ranking">> = (q, { t }) =>
+  z.array(oneOf(q.options, t("vRankListed"))).check(
+    unique(t("vRankOnce")),
+    z.refine((l) => l.length === q.options.length, t("vRankEvery")),
   );

@@ -2,4 +2,4 @@ import type { QuestionOf } from "@/lib/schema/form-schema";
 import type { AnswerSchemaOf } from "../answer-spec";
 import { wholeIn } from "../answer-checks";
 
-export const answer: AnswerSchemaOf<QuestionOf<"rating">> = (q) => wholeIn(q.scaleMin, q.scaleMax);
+export const answer: AnswerSchemaOf<QuestionOf<"rating">> = (q, { t }) => wholeIn(t, q.scaleMin, q.scaleMax);

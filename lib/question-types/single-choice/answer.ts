@@ -3,5 +3,5 @@ import type { AnswerSchemaOf } from "../answer-spec";
 import { oneOf, otherText } from "../answer-checks";
 
 // With allowOther, any text is an answer: an option, or what "Other" was filled with.
-export const answer: AnswerSchemaOf<QuestionOf<"single-choice">> = (q) =>
-  q.allowOther ? otherText() : oneOf(q.options, "Pick one of the options");
+export const answer: AnswerSchemaOf<QuestionOf<"single-choice">> = (q, { t }) =>
+  q.allowOther ? otherText(t) : oneOf(q.options, t("vPickOption"));
