@@ -253,9 +253,13 @@ describe("onePerPersonBy: hidden:<key>", () => {
     expect((await respondent().post(responsesPath(form.slug), invited("page-1"))).status).toBe(201);
     const used = await request("GET", `/s/${form.slug}?invite=page-1`);
     expect(used.status).toBe(200);
+    // The notice, not the form (a form page carries the page's words, "already answered" among them, as data).
+    expect(used.text).toContain('data-notice="already_responded"');
     expect(used.text).toContain("already answered this form");
+    expect(used.text).not.toContain("<form");
     const fresh = await request("GET", `/s/${form.slug}?invite=page-2`);
-    expect(fresh.text).not.toContain("already answered this form");
+    expect(fresh.text).not.toContain("data-notice=");
+    expect(fresh.text).toContain('<form class="fl-r');
     expect(fresh.text).toContain('value="page-2"');
   });
 
