@@ -16,6 +16,13 @@ function formatOpening(date: Date, language: string) {
   return `${text} UTC`;
 }
 
+/** Where the date goes in the translated sentence: only the date itself is the <time> element. */
+const DATE_SLOT = "\u2063";
+function opensOn(sentence: string, date: Date, language: string): ReactNode {
+  const [before, after = ""] = sentence.split(DATE_SLOT);
+  return <>{before}<time dateTime={date.toISOString()}>{formatOpening(date, language)}</time>{after}</>;
+}
+
 /** `theme`: the form's brand, when the form is known (not on "not found"). */
 export function FormNotice({ kind, title, opensAt, theme }: { kind: NoticeKind; title?: string; opensAt?: Date | null; theme?: Theme }) {
   const { t, language } = useI18n();
@@ -24,7 +31,7 @@ export function FormNotice({ kind, title, opensAt, theme }: { kind: NoticeKind; 
     not_open: {
       icon: "🕒",
       heading: t("noticeNotOpenHeading"),
-      text: opensAt ? <time dateTime={opensAt.toISOString()}>{t("noticeOpensOn", { date: formatOpening(opensAt, language) })}</time> : t("noticeComeBackLater"),
+      text: opensAt ? opensOn(t("noticeOpensOn", { date: DATE_SLOT }), opensAt, language) : t("noticeComeBackLater"),
     },
     closed: { icon: "🔒", heading: t("noticeClosedHeading"), text: t("noticeClosedText") },
     full: { icon: "✅", heading: t("noticeFullHeading"), text: t("noticeFullText") },
