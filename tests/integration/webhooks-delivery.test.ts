@@ -122,6 +122,8 @@ describe(`webhooks on ${kind}`, () => {
     const hook = (await api.get(`/api/forms/${form.id}/webhooks/${webhook.id}`)).body.webhook;
     expect(hook.disabledReason).toMatch(/410/);
     expect(hook.disabledAt).not.toBeNull();
+    // The attempt's result is written with its batch (lib/outbox/worker.ts), a moment after the webhook is disabled.
+    await expect.poll(async () => (await deliveriesOf(form.id, webhook.id)).deliveries[0]?.status).toBe("failed");
     expect((await deliveriesOf(form.id, webhook.id)).deliveries[0]).toMatchObject({ status: "failed", attempts: 1, lastStatusCode: 410 });
     // Disabled: a new response queues nothing for it, and nothing more arrives.
     await submit(server.baseUrl, form.slug, { stars: 3 });
