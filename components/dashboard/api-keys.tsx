@@ -10,9 +10,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { createKeySchema } from "@/lib/auth/api-keys-schema";
-import { Alert, Button, Card, ConfirmDialog, CopyButton, Input, Select, useToast } from "@/components/ui";
+import { Alert, Button, Card, CopyButton, Input, Select } from "@/components/ui";
 import { useWorkspace } from "@/components/workspaces/role-context";
 import { callApi, detailsByPath } from "./api";
+import { ConfirmDeleteButton } from "./confirm-delete";
 
 type Values = z.input<typeof createKeySchema>;
 
@@ -74,34 +75,15 @@ export function CreateKeyForm() {
 }
 
 export function RevokeKeyButton({ id, name }: { id: string; name: string }) {
-  const router = useRouter();
-  const toast = useToast();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const revoke = async () => {
-    setBusy(true);
-    setError(null);
-    const res = await callApi("DELETE", `/api/keys/${id}`);
-    setBusy(false);
-    if (!res.ok) return setError(res.error.message);
-    setOpen(false);
-    toast(`Revoked “${name}”`);
-    router.refresh();
-  };
   return (
-    <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={`Revoke ${name}`}>Revoke</Button>
-      <ConfirmDialog
-        open={open}
-        title={`Revoke “${name}”?`}
-        description="Anything using this key stops working at once (401). This cannot be undone."
-        confirmLabel="Revoke key"
-        busy={busy}
-        error={error}
-        onConfirm={revoke}
-        onCancel={() => { setOpen(false); setError(null); }}
-      />
-    </>
+    <ConfirmDeleteButton
+      path={`/api/keys/${id}`}
+      label="Revoke"
+      ariaLabel={`Revoke ${name}`}
+      title={`Revoke “${name}”?`}
+      description="Anything using this key stops working at once (401). This cannot be undone."
+      confirmLabel="Revoke key"
+      done={`Revoked “${name}”`}
+    />
   );
 }

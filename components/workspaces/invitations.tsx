@@ -8,8 +8,9 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { Alert, Button, Card, ConfirmDialog, CopyButton, EmptyState, Input, LocalTime, Select, Table, useToast } from "@/components/ui";
+import { Alert, Button, Card, CopyButton, EmptyState, Input, LocalTime, Select, Table } from "@/components/ui";
 import { callApi, detailsByPath } from "@/components/dashboard/api";
+import { ConfirmDeleteButton } from "@/components/dashboard/confirm-delete";
 import { assignableRoles, roleDescriptions, roleLabels, type WorkspaceRole } from "./permissions";
 import { useWorkspace } from "./role-context";
 import type { InvitationView } from "./types";
@@ -110,35 +111,16 @@ export function PendingInvitations({ invitations }: { invitations: InvitationVie
 }
 
 function RevokeInvitation({ invitation }: { invitation: InvitationView }) {
-  const router = useRouter();
-  const toast = useToast();
   const workspace = useWorkspace();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const revoke = async () => {
-    setBusy(true);
-    setError(null);
-    const res = await callApi("DELETE", `/api/workspaces/${workspace.id}/invitations/${invitation.id}`);
-    setBusy(false);
-    if (!res.ok) return setError(res.error.message);
-    setOpen(false);
-    toast(`Revoked the invitation for ${invitation.email}`);
-    router.refresh();
-  };
   return (
-    <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} aria-label={`Revoke the invitation for ${invitation.email}`}>Revoke</Button>
-      <ConfirmDialog
-        open={open}
-        title={`Revoke the invitation for ${invitation.email}?`}
-        description="The link stops working at once. You can invite them again later."
-        confirmLabel="Revoke invitation"
-        busy={busy}
-        error={error}
-        onConfirm={revoke}
-        onCancel={() => { setOpen(false); setError(null); }}
-      />
-    </>
+    <ConfirmDeleteButton
+      path={`/api/workspaces/${workspace.id}/invitations/${invitation.id}`}
+      label="Revoke"
+      ariaLabel={`Revoke the invitation for ${invitation.email}`}
+      title={`Revoke the invitation for ${invitation.email}?`}
+      description="The link stops working at once. You can invite them again later."
+      confirmLabel="Revoke invitation"
+      done={`Revoked the invitation for ${invitation.email}`}
+    />
   );
 }
