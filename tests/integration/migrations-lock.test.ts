@@ -9,7 +9,6 @@
  * SQLite-only give-up case on a temp file in both runs.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +19,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { applyMigrations, migrationsDirs } from "@/lib/db/migrations";
 import { sqliteFilePath } from "@/lib/db/url";
 import { queryDatabase } from "../helpers/instances";
+import { createEmptyDatabase } from "../setup/database";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
@@ -36,27 +36,9 @@ afterEach(async () => {
 
 /** A database with nothing in it yet, as on an install's very first start. */
 async function emptyDatabase(provider: "sqlite" | "postgresql"): Promise<string> {
-  if (provider === "sqlite") {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "formloom-migrate-"));
-    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    return `file:${path.join(dir, "formloom.db")}`;
-  }
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `formloom_migrate_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: server });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await c.end();
-  });
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await createEmptyDatabase(provider, "migrate");
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 /** _prisma_migrations as another connection sees it: name → [rows, finished rows]. */

@@ -5,7 +5,6 @@
  * that applied the migration at its start. Runs on the suite's kind of
  * database (a fresh one of its own).
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +15,7 @@ import { hashKey } from "@/lib/auth/api-keys";
 import { applyMigrations, migrationsDirs } from "@/lib/db/migrations";
 import { sqliteFilePath } from "@/lib/db/url";
 import { queryDatabase } from "../helpers/instances";
+import { createEmptyDatabase } from "../setup/database";
 import { startServer, type RunningServer } from "../setup/server";
 
 const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
@@ -25,27 +25,9 @@ afterAll(async () => {
 });
 
 async function emptyDatabase(): Promise<string> {
-  if (kind === "sqlite") {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "formloom-ws-migrate-"));
-    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-    return `file:${path.join(dir, "formloom.db")}`;
-  }
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `formloom_wsmig_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: server });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await c.end();
-  });
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await createEmptyDatabase(kind, "wsmig");
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 /** The migrations folder as it was before workspaces (a copy without them). */

@@ -15,12 +15,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(kind: "sqlite" | "postgresql", label = "test"): Promise<TestDatabase> {
+/** A database with nothing in it yet (no migrations), as on an install's very first start. */
+export async function createEmptyDatabase(kind: "sqlite" | "postgresql", label = "test"): Promise<TestDatabase> {
   if (kind === "sqlite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `formloom-${label}-`));
-    const url = `file:${path.join(dir, "formloom.db")}`;
-    await applyMigrations(url);
-    return { url, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return { url: `file:${path.join(dir, "formloom.db")}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const server = process.env.TEST_DATABASE_URL;
   if (!server) throw new Error("TEST_DATABASE_URL is not set");
@@ -31,7 +30,6 @@ export async function createTestDatabase(kind: "sqlite" | "postgresql", label = 
   await admin.end();
   const url = new URL(server);
   url.pathname = `/${name}`;
-  await applyMigrations(url.toString());
   return {
     url: url.toString(),
     async drop() {
@@ -41,6 +39,13 @@ export async function createTestDatabase(kind: "sqlite" | "postgresql", label = 
       await client.end();
     },
   };
+}
+
+/** A fresh database with every migration applied. */
+export async function createTestDatabase(kind: "sqlite" | "postgresql", label = "test"): Promise<TestDatabase> {
+  const database = await createEmptyDatabase(kind, label);
+  await applyMigrations(database.url);
+  return database;
 }
 
 const root = path.resolve(import.meta.dirname, "../..");
