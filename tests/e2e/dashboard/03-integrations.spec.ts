@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { dashboardUrl } from "./owner";
-import { signIn } from "./session";
+import { publishFormAsOwner, signIn } from "./session";
 
 const ARTIFACTS = "tests/artifacts";
 const SESSION_STATE = join(tmpdir(), `formloom-e2e-03-session-${process.pid}.json`);
@@ -57,26 +57,11 @@ test.afterAll(async () => {
   await rm(SESSION_STATE, { force: true });
 });
 
-async function createForm(page: Page, title: string) {
-  const origin = dashboardUrl();
-  const headers = { origin };
-  const created = await page.request.post(`${origin}/api/forms`, { headers, data: { title } });
-  expect(created.status()).toBe(201);
-  const id = (await created.json()).form.id as string;
-  const draft = await page.request.put(`${origin}/api/forms/${id}/version/draft`, {
-    headers,
-    data: {
-      title,
-      questions: [
-        { key: "name", type: "short-text", title: "Your name" },
-        { key: "email", type: "email", title: "Your email" },
-      ],
-    },
-  });
-  expect(draft.status(), await draft.text()).toBe(200);
-  expect((await page.request.post(`${origin}/api/forms/${id}/publish`, { headers })).status()).toBe(200);
-  return id;
-}
+const createForm = async (page: Page, title: string) =>
+  (await publishFormAsOwner(page, title, [
+    { key: "name", type: "short-text", title: "Your name" },
+    { key: "email", type: "email", title: "Your email" },
+  ])).id;
 
 test("webhooks: create with the secret shown once, test delivery in the log, edit, disable, delete", async ({ page }) => {
   const id = await createForm(page, "Integrations webhook form");

@@ -7,25 +7,12 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { dashboardUrl } from "./owner";
-import { signInOncePerFile } from "./session";
+import { publishFormAsOwner, signInOncePerFile } from "./session";
 
 signInOncePerFile("06-share");
 
-async function createForm(page: Page, title: string) {
-  const origin = dashboardUrl();
-  const headers = { origin };
-  const created = await page.request.post(`${origin}/api/forms`, { headers, data: { title } });
-  expect(created.status()).toBe(201);
-  const id = (await created.json()).form.id as string;
-  const draft = await page.request.put(`${origin}/api/forms/${id}/version/draft`, {
-    headers,
-    data: { title, questions: [{ key: "name", type: "short-text", title: "Your name" }, { key: "ref", type: "hidden" }] },
-  });
-  expect(draft.status(), await draft.text()).toBe(200);
-  const published = await page.request.post(`${origin}/api/forms/${id}/publish`, { headers });
-  expect(published.status()).toBe(200);
-  return { id, slug: (await published.json()).form.slug as string };
-}
+const createForm = (page: Page, title: string) =>
+  publishFormAsOwner(page, title, [{ key: "name", type: "short-text", title: "Your name" }, { key: "ref", type: "hidden" }]);
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
