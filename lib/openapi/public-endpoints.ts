@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { credentialsSchema } from "@/lib/auth/users";
 import {
-  currentResponseResultSchema, publicFormParams, publicFormResultSchema, publicResponseParams, publicResponseResultSchema,
+  currentResponseResultSchema, publicFormParams, publicFormQuery, publicFormResultSchema, publicResponseParams, publicResponseResultSchema,
   submitResponseBodySchema, updateResponseBodySchema,
 } from "@/lib/responses/submit-schemas";
 import type { Endpoint } from "./endpoint";
@@ -17,8 +17,11 @@ export const publicEndpoints: Endpoint[] = [
   {
     method: "GET", path: "/api/public/forms/{slug}", tag: "Respondents", auth: "public",
     summary: "Get a published form",
-    description: "The latest published version as respondents see it, whether it accepts answers now, and a startToken. Unknown or unpublished slug → 404.",
+    description:
+      "The latest published version as respondents see it (texts in the form's own `language`, with all its `translations`), whether it accepts answers now, and a startToken. " +
+      "`respondentLanguage` is the language this request gets (?lang=, else Accept-Language, among the form's languages). Unknown or unpublished slug → 404.",
     params: publicFormParams,
+    query: publicFormQuery,
     success: { status: 200, description: "The published form", schema: publicFormResultSchema },
   },
   {

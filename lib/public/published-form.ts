@@ -18,6 +18,7 @@ import { personBasis, type PersonBasis } from "@/lib/responses/one-per-person";
 import { hasLogic } from "@/lib/logic";
 import { formNotifiesOnFinish } from "@/lib/outbox/subscribers";
 import { translatorFor } from "@/lib/i18n/catalogs";
+import { formLanguages, pickLanguage } from "@/lib/i18n/negotiate";
 import type { PageLanguage } from "@/lib/i18n/languages";
 import { answersSchema, type AnswersValidator } from "@/lib/schema/answers";
 import type { FormSchema } from "@/lib/schema/form-schema";
@@ -182,16 +183,23 @@ export type PublicAvailability = Availability | "already_responded";
  * responses now (for this respondent, when `who` is given), and a fresh
  * start token for the spam check. Never owner data (no owner, counts or caps).
  */
-export async function getPublicForm(slug: string, who?: Pick<Respondent, "personKey" | "deviceKey">) {
+export async function getPublicForm(slug: string, who?: Pick<Respondent, "personKey" | "deviceKey">, asked: { lang?: string | null; acceptLanguage?: string | null } = {}) {
   const form = await findPublishedForm(slug);
   if (!form) throw notFound("Form");
   let state: PublicAvailability = availability(form);
   if ((state === "open" || state === "full") && who && (await hasAnswered(form, who))) state = "already_responded";
-  return serializePublicForm(form, state);
+  return serializePublicForm(form, state, asked);
 }
 
-export function serializePublicForm(form: PublishedForm, state: PublicAvailability) {
+/**
+ * The texts stay in the form's own language with every translation beside
+ * them (not one language applied): a custom front end may switch language
+ * without asking again, and `respondentLanguage` says which one this request
+ * would get on the hosted page (lib/i18n/negotiate.ts, the same rule).
+ */
+export function serializePublicForm(form: PublishedForm, state: PublicAvailability, asked: { lang?: string | null; acceptLanguage?: string | null } = {}) {
   const { schema } = form;
+  const languages = formLanguages(schema);
   return {
     slug: form.slug,
     version: form.version,
@@ -201,6 +209,10 @@ export function serializePublicForm(form: PublishedForm, state: PublicAvailabili
     thankYouMessage: schema.thankYouMessage ?? null,
     questions: schema.questions,
     theme: schema.theme ?? null,
+    language: languages[0],
+    translations: schema.translations ?? {},
+    languages,
+    respondentLanguage: pickLanguage(languages, asked.lang, asked.acceptLanguage),
     startAt: form.startAt?.toISOString() ?? null,
     endAt: form.endAt?.toISOString() ?? null,
     availability: state,

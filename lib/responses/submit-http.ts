@@ -54,6 +54,6 @@ export async function postView(req: Request, slug: string): Promise<Response> {
 }
 
 /** No cookie is set here: reading the form has no side effects. */
-export async function getPublishedForm(req: Request, slug: string): Promise<Response> {
-  return respond(200, { form: await getPublicForm(slug, identifyRespondent(req)) });
+export async function getPublishedForm(req: Request, slug: string, lang?: string): Promise<Response> {
+  return respond(200, { form: await getPublicForm(slug, identifyRespondent(req), { lang, acceptLanguage: req.headers.get("accept-language") }) });
 }

@@ -9,9 +9,14 @@ import { isPrototypeKey } from "@/lib/http/reserved-keys";
 import { HIDDEN_VALUE_MAX } from "@/lib/schema/answers";
 import { pageLanguages } from "@/lib/i18n/languages";
 import { formModes, questionSchema } from "@/lib/schema/form-schema";
+import { translationsField } from "@/lib/i18n/schema";
 import { themeSchema } from "@/lib/theme/schema";
 
 export const publicFormParams = z.strictObject({ slug: z.string().min(1).max(200) });
+/** GET /api/public/forms/:slug?lang=: the language asked for, as the hosted page takes it (a tag not among the form's languages is no error). */
+export const publicFormQuery = z.strictObject({
+  lang: z.string().max(35).optional().describe("A language tag (e.g. de, pt-BR); picked among the form's languages like ?lang= on the page, before Accept-Language"),
+});
 export const publicResponseParams = z.strictObject({ slug: z.string().min(1).max(200), id: z.string().min(1).max(64) });
 
 // Matrix rows are object keys: names special on plain objects are refused before anything reads them.
@@ -116,6 +121,14 @@ export const publicFormResultSchema = z
       thankYouMessage: z.string().nullable(),
       questions: z.array(questionSchema),
       theme: themeSchema.nullable().describe("The form's brand (colours, radius, font, logo, cover, button words); null = the default theme"),
+      language: z.enum(pageLanguages).describe("The language the form is written in: every text above is in it"),
+      translations: translationsField
+        .unwrap()
+        .describe("Every translation of the form's respondent-facing texts (language → texts, as in the draft; {} = none): a custom front end can show any of them, keyed like the page does"),
+      languages: z.array(z.enum(pageLanguages)).describe("The languages respondents may answer in: `language` first, then those it is translated into"),
+      respondentLanguage: z
+        .enum(pageLanguages)
+        .describe("This request's language among `languages`: ?lang=, else the best match of Accept-Language, else `language` (what the hosted page would show). Send it as `language` when submitting."),
       startAt: z.iso.datetime().nullable(),
       endAt: z.iso.datetime().nullable(),
       availability: z

@@ -109,6 +109,49 @@ describe("the public page's language", () => {
   });
 });
 
+describe("the public API's form (GET /api/public/forms/:slug)", () => {
+  let form: { id: string; slug: string };
+  beforeAll(async () => {
+    form = await publishedForm(owner, schema);
+  });
+  const get = (query = "", headers: Record<string, string> = {}) => request("GET", `/api/public/forms/${form.slug}${query}`, undefined, { headers });
+
+  it("carries the form's own language and every translation, texts untranslated, so a custom front end can render any language", async () => {
+    const res = await get();
+    expect(res.status).toBe(200);
+    expect(res.body.form.language).toBe("en");
+    expect(res.body.form.languages[0]).toBe("en");
+    expect([...res.body.form.languages].sort()).toEqual(["ar", "de", "en", "fr"]);
+    expect(res.body.form.translations).toEqual(schema.translations);
+    expect(res.body.form.title).toBe("Colours");
+    expect(res.body.form.questions[0].options).toEqual(["Red", "Blue"]);
+    expect(res.body.form.respondentLanguage).toBe("en");
+  });
+
+  it("names this request's language by the page's rule: ?lang=, else Accept-Language, else the form's own", async () => {
+    expect((await get("?lang=de", { "accept-language": "fr" })).body.form.respondentLanguage).toBe("de");
+    expect((await get("", { "accept-language": "it;q=0.9, fr-CH;q=0.8, de;q=0.5" })).body.form.respondentLanguage).toBe("fr");
+    expect((await get("?lang=xx", { "accept-language": "ja" })).body.form.respondentLanguage).toBe("en");
+    // The texts stay the form's own whatever the language asked for.
+    expect((await get("?lang=de")).body.form.title).toBe("Colours");
+  });
+
+  it("a form without translations: its language, an empty object, and only that language", async () => {
+    const german = await publishedForm(owner, { title: "Umfrage", language: "de", questions: [{ key: "q", type: "yes-no", title: "Alles gut?" }] });
+    const res = await request("GET", `/api/public/forms/${german.slug}`, undefined, { headers: { "accept-language": "en" } });
+    expect(res.body.form).toMatchObject({ language: "de", languages: ["de"], translations: {}, respondentLanguage: "de" });
+  });
+
+  it("refuses an unknown query parameter and an over-long lang", async () => {
+    const unknown = await get("?language=de");
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.code).toBe("invalid_query");
+    const long = await get(`?lang=${"x".repeat(36)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.error.details[0].path).toBe("lang");
+  });
+});
+
 describe("the theme's button words", () => {
   it("show in the form's language, come from the translation when it has them, else are the page's own words", async () => {
     const form = await publishedForm(owner, {

@@ -123,6 +123,12 @@ describe("GET /api/openapi.json", () => {
     expect(list.to.anyOf).toEqual(list.from.anyOf);
     expect(list.search).toMatchObject(nonBlank);
     expect(list.metadata).toMatchObject({ maxProperties: 10, additionalProperties: { maxLength: 500 } });
+    // The public form: ?lang= declared, the form's language and translations in its answer.
+    const publicForm = doc.paths["/api/public/forms/{slug}"].get;
+    expect(publicForm.parameters.find((p: any) => p.in === "query")).toMatchObject({ name: "lang", required: false, schema: { maxLength: 35 } });
+    const publicFormProps = s.PublicForm.properties.form.properties;
+    expect(Object.keys(publicFormProps)).toEqual(expect.arrayContaining(["language", "translations", "languages", "respondentLanguage"]));
+    expect(publicFormProps.translations.additionalProperties ?? publicFormProps.translations.properties).toBeDefined();
     expect(doc.paths["/api/health"].get.responses["503"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Health" });
     expect(doc.paths["/api/openapi.json"].get.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/OpenApiDocument" });
   });
