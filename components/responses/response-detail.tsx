@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button, ConfirmDialog, LocalTime, useToast } from "@/components/ui";
 import { GuardedButton } from "@/components/workspaces/role-context";
 import { formatAnswer, questionLabel } from "@/lib/responses/view-model";
+import { languageLabel } from "@/lib/i18n/languages";
 import { FileAnswerList, filesOf } from "./file-answer";
 import type { ResponseColumn, ResponseRow } from "./types";
 import styles from "./responses.module.css";
@@ -97,6 +98,8 @@ export function ResponseDetail({ formId, columns, response, position, onNewer, o
         <p className="muted small" aria-live="polite" style={{ margin: 0 }}>{position}</p>
         <p className="muted small">
           Submitted <LocalTime value={response.submittedAt} />
+          <br />
+          <span data-testid="response-language">Answered in {languageLabel(response.language)} ({response.language})</span>
           <br />
           <span className="mono">ID {response.id}</span>
         </p>

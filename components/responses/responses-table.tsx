@@ -2,7 +2,8 @@
 
 /**
  * The responses of one page as a table: one column per question of the
- * published version (in its order) plus the submission time. A row opens the
+ * published version (in its order) plus the submission time (and the
+ * respondent's language when the form has translations). A row opens the
  * whole response in a side panel, by click or by Enter/Space on the focused
  * row; the panel can delete the response.
  */
@@ -11,6 +12,7 @@ import { formatAnswer, questionLabel, truncate } from "@/lib/responses/view-mode
 import { fileNames, filesOf } from "./file-answer";
 import { ResponseDetail } from "./response-detail";
 import { LocalTime } from "@/components/ui";
+import { languageLabel } from "@/lib/i18n/languages";
 import type { ResponseColumn, ResponseRow } from "./types";
 import styles from "./responses.module.css";
 
@@ -22,9 +24,11 @@ interface Props {
   caption: string;
   /** A response linked to (?response=<id>, e.g. from a notification email): open at first, even when on another page. */
   linked?: ResponseRow;
+  /** A Language column (the form has translations). */
+  showLanguage?: boolean;
 }
 
-export function ResponsesTable({ formId, columns, rows, caption, linked }: Props) {
+export function ResponsesTable({ formId, columns, rows, caption, linked, showLanguage = false }: Props) {
   const [openId, setOpenId] = useState<string | null>(linked?.id ?? null);
   // Focus returns to the row that opened the panel, or to the table after a delete.
   const opener = useRef<HTMLTableRowElement | null>(null);
@@ -77,6 +81,7 @@ export function ResponsesTable({ formId, columns, rows, caption, linked }: Props
           <thead>
             <tr>
               <th scope="col" className={styles.dateCell}>Submitted</th>
+              {showLanguage && <th scope="col">Language</th>}
               {columns.map((c) => (
                 <th scope="col" key={c.key} title={questionLabel(c)}>{truncate(questionLabel(c), 40)}</th>
               ))}
@@ -96,6 +101,7 @@ export function ResponsesTable({ formId, columns, rows, caption, linked }: Props
                 <td className={styles.dateCell}>
                   <LocalTime value={row.submittedAt} />
                 </td>
+                {showLanguage && <td data-language={row.language}>{languageLabel(row.language)}</td>}
                 {columns.map((c) => {
                   const files = filesOf(row.answers[c.key]);
                   const text = files ? fileNames(files) : formatAnswer(row.answers[c.key], c);

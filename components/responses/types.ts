@@ -14,4 +14,6 @@ export interface ResponseRow {
   submittedAt: string;
   answers: Record<string, AnswerValue>;
   metadata: Record<string, string>;
+  /** The language the respondent answered in (a page language code). */
+  language: string;
 }

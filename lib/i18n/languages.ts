@@ -25,6 +25,9 @@ export const languageNames: Record<PageLanguage, string> = {
   he: "עברית",
 };
 
+/** A response's language for the dashboard: its own name, and the code for one this build does not know. */
+export const languageLabel = (language: string): string => (isPageLanguage(language) ? languageNames[language] : language);
+
 const RTL = new Set<string>(["ar", "he"]);
 export const directionOf = (language: string): "rtl" | "ltr" => (RTL.has(language) ? "rtl" : "ltr");
 

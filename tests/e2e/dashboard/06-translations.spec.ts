@@ -4,12 +4,18 @@
  * side, watch the warnings go, preview the form in German, and read the saved
  * draft back; an option renamed afterwards drops its stale translation (the
  * draft stays valid) and is marked missing again.
+ *
+ * Then the responses of a translated form, answered on the public page in
+ * English and in German: analytics count the German "Rot" as the form's
+ * "Red" (one option, counted twice), and the responses table and detail say
+ * which language each response came in.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { dashboardUrl } from "./owner";
-import { signIn } from "./session";
+import { publishFormAsOwner, signIn, signInOncePerFile } from "./session";
 
-test.use({ viewport: { width: 1280, height: 900 } });
+// One sign-in for the file (sign-ins are rate-limited per email).
+signInOncePerFile("06-translations");
 
 const waitForSaved = (page: Page) => expect(page.getByTestId("save-state")).toHaveAttribute("data-state", "saved", { timeout: 15_000 });
 
@@ -74,4 +80,71 @@ test("builder: translations side by side, with missing-translation warnings", as
   await waitForSaved(page);
   const after = (await saved()).form.draft;
   expect(after.translations.de.questions[key].options).toEqual({ "Option 1": "Möglichkeit 1" });
+});
+
+// lib/public/spam.ts drops a submission finished sooner than 3 s after the page was served.
+const HUMAN_FILL_MS = 3_500;
+
+const colourForm = (page: Page, title: string) =>
+  publishFormAsOwner(page, title, [{ key: "colour", type: "single-choice", title: "Favourite colour?", options: ["Red", "Blue", "Green"], required: true }], {
+    language: "en",
+    translations: { de: { title: `${title} (DE)`, questions: { colour: { title: "Lieblingsfarbe?", options: { Red: "Rot", Blue: "Blau", Green: "Grün" } } } } },
+  });
+
+/** Answers on the real public page in the page's language (?lang=), picking `option` as the page labels it. */
+async function answerOnPage(page: Page, slug: string, query: string, question: string, option: string, submit: string) {
+  const servedAt = Date.now();
+  await page.goto(`${dashboardUrl()}/s/${slug}${query}`);
+  await expect(page.locator("form.fl-r[data-ready]")).toHaveCount(1);
+  await page.getByRole("group", { name: new RegExp(question.replace("?", "\\?")) }).getByText(option, { exact: true }).click();
+  await page.waitForTimeout(Math.max(0, HUMAN_FILL_MS - (Date.now() - servedAt)));
+  await page.getByRole("button", { name: submit }).click();
+  await expect(page.locator(".fl-thanks")).toBeVisible();
+}
+
+test("translated options are counted as one in analytics", async ({ page }) => {
+  test.setTimeout(90_000);
+  const form = await colourForm(page, "Colours counted once");
+  await answerOnPage(page, form.slug, "", "Favourite colour?", "Red", "Submit");
+  await answerOnPage(page, form.slug, "?lang=de", "Lieblingsfarbe?", "Rot", "Absenden");
+
+  await page.goto(`${dashboardUrl()}/forms/${form.id}/analytics`);
+  await expect(page.locator('[data-stat="total"] dd').first()).toHaveText("2");
+  const card = page.locator('[data-question="colour"]');
+  await expect(card.locator('[data-option="Red"] [data-count]')).toHaveText("2");
+  await expect(card.locator('[data-option="Blue"] [data-count]')).toHaveText("0");
+  // The form's three options and nothing else: no "Rot" of its own.
+  await expect(card.locator("[data-option]")).toHaveCount(3);
+  await expect(card.locator('[data-option="Rot"]')).toHaveCount(0);
+  await expect(card).not.toContainText("Rot");
+});
+
+test("the responses table and the response detail show each response's language", async ({ page }) => {
+  test.setTimeout(90_000);
+  const form = await colourForm(page, "Colours by language");
+  await answerOnPage(page, form.slug, "?lang=de", "Lieblingsfarbe?", "Blau", "Absenden");
+  await answerOnPage(page, form.slug, "?lang=en", "Favourite colour?", "Green", "Submit");
+
+  await page.goto(`${dashboardUrl()}/forms/${form.id}/responses`);
+  const table = page.getByRole("region", { name: "Responses" });
+  await expect(table.getByRole("columnheader", { name: "Language" })).toBeVisible();
+  const rows = table.locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  // Newest first: the English one, then the German one (answers stored in the form's language).
+  await expect(rows.nth(0).locator("td[data-language]")).toHaveText("English");
+  await expect(rows.nth(1).locator("td[data-language]")).toHaveText("Deutsch");
+  await expect(rows.nth(1)).toContainText("Blue");
+  await rows.nth(1).click();
+  const panel = page.getByRole("dialog", { name: "Response" });
+  await expect(panel.getByTestId("response-language")).toHaveText("Answered in Deutsch (de)");
+  await expect(panel.getByRole("button", { name: "Older →" })).toBeDisabled();
+  await panel.getByRole("button", { name: "← Newer" }).click();
+  await expect(panel.getByTestId("response-language")).toHaveText("Answered in English (en)");
+
+  // A form without translations has no Language column (every response is in its language).
+  const plain = await publishFormAsOwner(page, "One language", [{ key: "colour", type: "single-choice", title: "Favourite colour?", options: ["Red", "Blue"] }]);
+  await answerOnPage(page, plain.slug, "", "Favourite colour?", "Red", "Submit");
+  await page.goto(`${dashboardUrl()}/forms/${plain.id}/responses`);
+  await expect(page.getByRole("region", { name: "Responses" }).locator("tbody tr")).toHaveCount(1);
+  await expect(page.getByRole("region", { name: "Responses" }).getByRole("columnheader", { name: "Language" })).toHaveCount(0);
 });

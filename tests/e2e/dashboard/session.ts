@@ -45,15 +45,18 @@ export function signInOncePerFile(name: string): void {
   });
 }
 
-/** A published form made through the API with the signed-in page's session (same-origin, as the dashboard does). */
-export async function publishFormAsOwner(page: Page, title: string, questions: unknown[]): Promise<{ id: string; slug: string }> {
+/**
+ * A published form made through the API with the signed-in page's session (same-origin, as the dashboard does);
+ * `draft`: more of the draft beside title and questions (language, translations, theme…).
+ */
+export async function publishFormAsOwner(page: Page, title: string, questions: unknown[], draft: Record<string, unknown> = {}): Promise<{ id: string; slug: string }> {
   const origin = dashboardUrl();
   const headers = { origin };
   const created = await page.request.post(`${origin}/api/forms`, { headers, data: { title } });
   expect(created.status()).toBe(201);
   const id = (await created.json()).form.id as string;
-  const draft = await page.request.put(`${origin}/api/forms/${id}/version/draft`, { headers, data: { title, questions } });
-  expect(draft.status(), await draft.text()).toBe(200);
+  const saved = await page.request.put(`${origin}/api/forms/${id}/version/draft`, { headers, data: { ...draft, title, questions } });
+  expect(saved.status(), await saved.text()).toBe(200);
   const published = await page.request.post(`${origin}/api/forms/${id}/publish`, { headers });
   expect(published.status()).toBe(200);
   return { id, slug: (await published.json()).form.slug as string };

@@ -23,6 +23,7 @@ import {
   type SearchParams,
 } from "@/lib/responses/view-model";
 import type { AnswerValue } from "@/lib/schema/answers";
+import { DEFAULT_LANGUAGE } from "@/lib/i18n/languages";
 
 export const metadata: Metadata = { title: "Responses" };
 
@@ -59,7 +60,11 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
     submittedAt: r.submittedAt ?? r.startedAt,
     answers: r.answers as Record<string, AnswerValue>,
     metadata: r.metadata,
+    language: r.language,
   }));
+  // A Language column only when there is a choice of language (or a response says otherwise).
+  const ownLanguage = schema?.language ?? DEFAULT_LANGUAGE;
+  const showLanguage = Object.keys(schema?.translations ?? {}).length > 0 || rows.some((r) => r.language !== ownLanguage);
   // ?response=<id> (the link in notification emails) opens that response's panel.
   const linkedId = typeof rawParams.response === "string" && rawParams.response ? rawParams.response : null;
   const linked = linkedId ? await linkedResponse(actor, id, linkedId) : null;
@@ -105,7 +110,7 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
       </div>
       {rows.length > 0 ? (
         <>
-          <ResponsesTable formId={id} columns={columns} rows={rows} caption={caption} linked={linked ?? undefined} />
+          <ResponsesTable formId={id} columns={columns} rows={rows} caption={caption} linked={linked ?? undefined} showLanguage={showLanguage} />
           <Pagination basePath={basePath} filters={filters} page={page} limit={limit} totalPages={totalPages} />
         </>
       ) : (
@@ -124,7 +129,7 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
 async function linkedResponse(actor: Actor, formId: string, responseId: string): Promise<ResponseRow | null> {
   try {
     const { response: r } = await getResponse(actor, formId, responseId);
-    return { id: r.id, submittedAt: r.submittedAt ?? r.startedAt, answers: r.answers as Record<string, AnswerValue>, metadata: r.metadata };
+    return { id: r.id, submittedAt: r.submittedAt ?? r.startedAt, answers: r.answers as Record<string, AnswerValue>, metadata: r.metadata, language: r.language };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") return null;
     throw error;
