@@ -11,6 +11,8 @@
  *   Next's server build cannot render these components itself: route handlers
  *   see React's react-server build, which has no hooks and no react-dom/server.
  *
+ * - the notice pages' script (components/respondent/notice-boot.ts: an embedded
+ *   notice reports its height), .respondent/public/notice-<hash>.js;
  * - the embed script for other sites: components/embed/embed.ts, minified, no
  *   dependencies (.respondent/embed.js, served as /embed.js by app/embed.js/route.ts).
  *
@@ -82,6 +84,14 @@ async function main() {
     logLevel: "warning",
   });
 
+  // The notice pages' script: the embed bridge alone (components/respondent/notice-boot.ts).
+  const notice = await build({
+    ...browserOptions,
+    entryPoints: { notice: "components/respondent/notice-boot.ts" },
+    alias: {},
+  });
+  const noticeJs = Object.keys(notice.metafile.outputs).find((f) => f.endsWith(".js"))!;
+
   const embed = await build({
     absWorkingDir: root,
     entryPoints: ["components/embed/embed.ts"],
@@ -111,6 +121,7 @@ async function main() {
   const manifest = {
     js: path.basename(js[0]),
     css: css ? path.basename(css[0]) : null,
+    noticeJs: path.basename(noticeJs),
     ownBytes: own,
     libraryBytes: lib,
     ownGzip,

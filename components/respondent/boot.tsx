@@ -10,7 +10,7 @@
  */
 import { render } from "preact";
 import "@/app/globals.css";
-import { startEmbedBridge } from "./embed-bridge";
+import { notifyHost, startEmbedBridge } from "./embed-bridge";
 import { FormRenderer, ThankYou, type FormRendererProps } from "./form-renderer";
 import { deviceStore, enableDeviceStore } from "./offline/device-store";
 import { livePath } from "@/lib/logic/respondent";
@@ -32,9 +32,12 @@ if (data && root) {
   const { t } = createI18n(props.i18n);
   render(<FormRenderer {...props} initialAnswers={initialAnswers} initialBanner={queued ? t("savedOffline") : props.initialBanner} />, root);
   if (queued) {
-    void flushQueued(queued).then((stored) => {
+    void flushQueued(queued).then((responseId) => {
+      if (!responseId) return;
+      // A host page (embed.js) hears of it as of any submission: notifyHost posts to the checked origin only.
+      notifyHost({ type: "formloom:submit", responseId });
       // The ending the queued answers reach: the same engine as the server's, over the same answers.
-      if (stored) render(<I18nProvider value={props.i18n}><ThankYou screen={reachedScreen(props.schema, livePath(props.schema, queued.answers), t)} theme={props.schema.theme} /></I18nProvider>, root);
+      render(<I18nProvider value={props.i18n}><ThankYou screen={reachedScreen(props.schema, livePath(props.schema, queued.answers), t)} theme={props.schema.theme} /></I18nProvider>, root);
     });
   }
   if ("serviceWorker" in navigator) {

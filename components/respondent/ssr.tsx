@@ -14,6 +14,8 @@ import { directionOf } from "@/lib/i18n/languages";
 export interface PageAssets {
   js: string;
   css: string | null;
+  /** The notice pages' script (notice-boot.ts): embedded, they report their height. */
+  noticeJs: string;
 }
 
 export interface FormPageInput {
@@ -60,7 +62,7 @@ export function renderFormPage(input: FormPageInput): string {
             <style nonce={nonce} dangerouslySetInnerHTML={{ __html: input.noScriptCss }} />
           </noscript>
         ) : null}
-        {form ? <script type="module" src={`/r/${assets.js}`} nonce={nonce} async /> : null}
+        <script type="module" src={`/r/${form ? assets.js : assets.noticeJs}`} nonce={nonce} async />
       </head>
       <body>
         {body}

@@ -30,6 +30,14 @@ let storageKey: string | null = null;
 
 /** Turns the device store on for one form version (`<slug>@<version>`). */
 export function enableDeviceStore(key: string) {
+  // A browser that refuses storage here (a frame on another site, third-party storage blocked) keeps
+  // nothing: the store stays off, so the page never says "saved on this device" when it was not.
+  try {
+    localStorage.setItem("formloom:probe", "1");
+    localStorage.removeItem("formloom:probe");
+  } catch {
+    return;
+  }
   storageKey = key;
 }
 

@@ -8,8 +8,8 @@
 import { createResponse, updateResponse } from "../public-api";
 import { deviceStore, RETRY_PAUSE_MS, whenOnline, type QueuedSubmission } from "./device-store";
 
-/** Resolves true once the queued submission is stored (or refused for good: nothing left to send). */
-export async function flushQueued(item: QueuedSubmission): Promise<boolean> {
+/** Resolves with the stored response's id once the queued submission is stored, or null when it was refused for good (nothing left to send). */
+export async function flushQueued(item: QueuedSubmission): Promise<string | null> {
   const spam = { startToken: item.startToken, honeypot: item.honeypot, language: item.language };
   for (;;) {
     await whenOnline();
@@ -19,12 +19,12 @@ export async function flushQueued(item: QueuedSubmission): Promise<boolean> {
     if (r.ok && !r.data.response.finished) r = await updateResponse(item.slug, r.data.response.id, { answers: item.answers, partial: false, ...spam });
     if (r.ok) {
       deviceStore.clear();
-      return true;
+      return r.data.response.id;
     }
     if (r.status !== 0) {
       // The server said no (closed, invalid…): the form on screen shows what to fix.
       deviceStore.queue(null);
-      return false;
+      return null;
     }
     await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
   }

@@ -8,11 +8,13 @@
  * from the host, focus returns), hidden fields from the host's data-
  * attribute and URL stored in the response, formloom:submit and
  * formloom:close reaching the host, a plain <iframe>, and a host that is not
- * in allowedEmbedOrigins refused by the browser.
+ * in allowedEmbedOrigins refused by the browser. Also: the notice pages
+ * (closed, full) fit an inline frame too, and a submission queued on the
+ * device and sent by a later page load still reaches the host.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type Frame, type Page } from "@playwright/test";
+import { expect, test, type Frame, type Page, type Route } from "@playwright/test";
 import type { Api } from "./fixtures";
 import { finishedResponses, ownerApi, publicUrl, publishForm, HUMAN_FILL_MS } from "./helpers";
 
@@ -45,8 +47,11 @@ test.beforeAll(async () => {
 
 test.afterAll(() => new Promise<void>((resolve) => host.close(() => resolve())));
 
-/** A host page: the given body, a log of Formloom events in window.hostEvents, and embed.js from the app. */
-function hostPage(path: string, body: string) {
+/**
+ * A host page: the given body, a log of Formloom events in window.hostEvents, and embed.js from the app.
+ * `origin`: where it is opened (default the other site, hostOrigin).
+ */
+function hostPage(path: string, body: string, origin = hostOrigin) {
   pages.set(
     path,
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body>
@@ -60,15 +65,20 @@ for (const name of ["formloom:submit", "formloom:close"]) document.addEventListe
 <script src="${publicUrl()}/embed.js" async></script>
 </body></html>`,
   );
-  return `${hostOrigin}${path}`;
+  return `${origin}${path}`;
 }
 
 const hostEvents = (page: Page) => page.evaluate(() => (window as unknown as { hostEvents: { type: string; detail: Record<string, string> }[] }).hostEvents);
 
+/** The frame showing the public page (a form or a notice). */
+async function publicFrame(page: Page): Promise<Frame> {
+  await expect.poll(() => page.frames().find((f) => f.url().startsWith(`${publicUrl()}/s/`)) !== undefined).toBe(true);
+  return page.frames().find((f) => f.url().startsWith(`${publicUrl()}/s/`))!;
+}
+
 /** The frame showing the form, once the form is interactive in it. */
 async function formFrame(page: Page): Promise<Frame> {
-  await expect.poll(() => page.frames().find((f) => f.url().startsWith(`${publicUrl()}/s/`)) !== undefined).toBe(true);
-  const frame = page.frames().find((f) => f.url().startsWith(`${publicUrl()}/s/`))!;
+  const frame = await publicFrame(page);
   await expect(frame.locator("form.fl-r[data-ready]")).toHaveCount(1);
   return frame;
 }
@@ -237,4 +247,72 @@ test("an ending's redirect moves the host's tab (not the frame) unless the host 
   expect(page.url()).toBe(`${hostOrigin}/no-redirect`);
   expect(frame.url()).toContain(`/s/${form.slug}`);
   expect((await finishedResponses(api, form.id)).length).toBe(2);
+});
+
+test("notice pages (closed, full) report their height too: the inline frame fits the notice, with the CSP as it is", async ({ page }) => {
+  const closed = await publishForm(api, schema, { startAt: "2020-01-01T00:00:00Z", endAt: "2020-02-01T00:00:00Z" });
+  const full = await publishForm(api, schema, { maxResponses: 1 });
+  const first = await fetch(`${publicUrl()}/api/public/forms/${full.slug}/responses`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ answers: { name: "First" } }) });
+  expect(first.status).toBe(201);
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (m.text().includes("Content Security Policy")) violations.push(m.text());
+  });
+  await page.setViewportSize({ width: 1000, height: 800 });
+  for (const [kind, form] of [["closed", closed], ["full", full]] as const) {
+    await page.goto(hostPage(`/notice-${kind}`, `<div id="box" data-formloom="${form.slug}"></div>`));
+    const frame = await publicFrame(page);
+    await expect(frame.locator(`[data-notice="${kind}"]`)).toBeVisible();
+    // Its only script is a same-origin file with the page's nonce: nothing inline.
+    expect(await frame.locator("script:not([src])").count()).toBe(0);
+    await expect(frame.locator("script[src^='/r/notice-']")).toHaveCount(1);
+    // From the 480 px it starts with to exactly the notice's height.
+    await expect.poll(() => frame.evaluate(() => document.documentElement.dataset.flEmbed)).toBe("inline");
+    const height = await contentHeight(frame);
+    expect(height).toBeLessThan(480);
+    await expect.poll(() => frameHeight(page, "#box iframe")).toBe(height);
+  }
+  expect(violations).toEqual([]);
+});
+
+test("a submission queued on the device and sent by a later page load reaches the host as formloom:submit", async ({ page, context }) => {
+  const form = await publishForm(api, schema);
+  // The app's API unreachable from the browser (the host's pages still load).
+  const unreachable = (route: Route) => route.abort("internetdisconnected");
+  const submitUnreachable = async (frame: Frame, openedAt: number, name: string) => {
+    await context.route(`${publicUrl()}/api/public/**`, unreachable);
+    await frame.getByLabel("Your name").fill(name);
+    const left = openedAt + HUMAN_FILL_MS - Date.now();
+    if (left > 0) await page.waitForTimeout(left);
+    await frame.getByRole("button", { name: "Submit" }).click();
+  };
+
+  // On another site this browser refuses the frame any storage (third-party storage blocked): nothing
+  // can be kept, and the page says so instead of claiming it saved the answers.
+  await page.goto(hostPage("/queued-elsewhere", `<div data-formloom="${form.slug}"></div>`));
+  await submitUnreachable(await formFrame(page), Date.now(), "Not kept");
+  await expect((await publicFrame(page)).getByRole("alert")).toHaveText("No connection. Check your network and try again.");
+  await context.unroute(`${publicUrl()}/api/public/**`, unreachable);
+
+  // A host on the app's own site (127.0.0.1, another port: still another origin) may keep it.
+  const port = (host.address() as AddressInfo).port;
+  const url = hostPage("/queued", `<div id="box" data-formloom="${form.slug}" data-formloom-hidden="ref=queued"></div>`, `http://127.0.0.1:${port}`);
+  await page.goto(url);
+  const openedAt = Date.now();
+  const frame = await formFrame(page);
+  await submitUnreachable(frame, openedAt, "Queued in a frame");
+  await expect(frame.getByRole("alert")).toHaveText("Saved on this device — will be sent when you are back online.");
+
+  // A later visit to the host page: the new frame sends the queue once the app answers again.
+  await page.reload();
+  const again = await formFrame(page);
+  await expect(again.getByRole("alert")).toHaveText("Saved on this device — will be sent when you are back online.");
+  expect(await hostEvents(page)).toEqual([]);
+  await context.unroute(`${publicUrl()}/api/public/**`, unreachable);
+  await expect(again.locator(".fl-thanks")).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => (await hostEvents(page)).filter((e) => e.type === "formloom:submit").length).toBe(1);
+  const [stored] = await finishedResponses(api, form.id);
+  expect((await hostEvents(page)).find((e) => e.type === "formloom:submit")!.detail).toEqual({ slug: form.slug, responseId: stored.id });
+  expect(stored.answers.name).toBe("Queued in a frame");
+  expect(stored.metadata).toEqual({ ref: "queued" });
 });
