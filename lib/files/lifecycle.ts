@@ -5,7 +5,9 @@
  * - deleting a response or a form removes its files at once (purgeFiles
  *   after the delete commits), and the sweep catches any the process missed
  *   (a crash in between): rows whose response or form no longer exists;
- * - a partial response keeps its files while it exists.
+ * - a partial response keeps its files while it exists;
+ * - an asset a save or a publish stopped naming goes once neither the draft
+ *   nor the live published version names it (./form-assets.ts).
  * The object goes first, then the row: a failure leaves a row the next sweep
  * retries, never an object nobody knows about.
  */
@@ -36,6 +38,11 @@ async function removeFiles(files: readonly { id: string; storageKey: string }[])
 /** After a response was deleted: its files (uploads), from storage too. */
 export async function purgeResponseFiles(formId: string, responseId: string): Promise<void> {
   await removeFiles(await db.storedFile.findMany({ where: { formId, responseId }, select: { id: true, storageKey: true } }));
+}
+
+/** Assets of the form that nothing names any more (./form-assets.ts releaseUnusedAssets), from storage too. */
+export async function purgeAssets(formId: string, ids: readonly string[]): Promise<void> {
+  await removeFiles(await db.storedFile.findMany({ where: { formId, kind: "asset", id: { in: [...ids] } }, select: { id: true, storageKey: true } }));
 }
 
 /** After a form was deleted: all its files (uploads and assets). */

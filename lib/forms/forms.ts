@@ -11,7 +11,7 @@ import { auditEntry, writeAudit } from "@/lib/workspaces/audit";
 import { FORM_TITLE_MAX, formSchemaSchema, isAnswerable, type FormSchema, type FormSchemaInput } from "@/lib/schema/form-schema";
 import { assertPersonBasis } from "@/lib/responses/one-per-person";
 import { findTemplate } from "@/lib/templates/templates";
-import { assertThemeAssets, withoutThemeImages } from "@/lib/theme/assets";
+import { assertFormAssets, formAssetRefs, releaseUnusedAssets, withoutFormAssets } from "@/lib/files/form-assets";
 import { draftOf, serializeForm, serializeFormListItem, type StoredDraft } from "./serialize";
 import { SLUG_MAX, type CreateFormInput, type UpdateFormInput } from "./settings";
 
@@ -144,7 +144,7 @@ export async function duplicateForm(actor: Actor, formId: string) {
       workspaceId: actor.workspaceId,
       title,
       slug: null,
-      draft: JSON.stringify(withoutThemeImages(JSON.parse(source.draft) as StoredDraft)),
+      draft: JSON.stringify(withoutFormAssets(JSON.parse(source.draft) as StoredDraft)),
       startAt: source.startAt,
       endAt: source.endAt,
       maxResponses: source.maxResponses,
@@ -178,7 +178,7 @@ export async function saveDraft(actor: Actor, formId: string, input: FormSchemaI
   if (schema.version !== undefined && schema.version !== draftVersion) {
     throw new AppError("conflict", `The draft is at version ${draftVersion}, not ${schema.version}: the form was published since you loaded it. Reload it and apply your changes again.`);
   }
-  await assertThemeAssets(current.id, schema.theme);
+  await assertFormAssets(current.id, schema);
   // The conditional update makes a publish racing with this save a conflict,
   // not a silently lost edit.
   const { count } = await db.form.updateMany({
@@ -186,6 +186,8 @@ export async function saveDraft(actor: Actor, formId: string, input: FormSchemaI
     data: { title: schema.title, draft: JSON.stringify(toStoredDraft(schema)) },
   });
   if (count === 0) throw new AppError("conflict", "The form was published while saving; reload and try again");
+  // A logo, cover or picture the previous draft named and nothing names now: gone from storage too.
+  await releaseUnusedAssets(current.id, formAssetRefs(draftOf(current)).map((r) => r.id));
   return draftOf({ title: schema.title, draft: JSON.stringify(toStoredDraft(schema)), publishedVersion: current.publishedVersion });
 }
 
@@ -201,6 +203,9 @@ export async function publishForm(actor: Actor, formId: string) {
   if (form.limitOnePerPerson) assertPersonBasis(schema, form.onePerPersonBy, "draft");
   // A form respondents already see gets a new version of its schema; a draft form goes live.
   const audit = await auditEntry(actor, form.status === "published" ? "form.schema_published" : "form.published", "form", form.id);
+  // The previous version's images stay while it is live; once this one replaces it, those no version names go.
+  const previous = await latestPublished(form.id, form.publishedVersion);
+  const previousAssets = previous ? formAssetRefs(JSON.parse(previous.schema) as FormSchema).map((r) => r.id) : [];
   for (let attempt = 0; ; attempt++) {
     const slug = form.slug ?? (attempt === 0 ? slugify(form.title) : `${slugify(form.title).slice(0, SLUG_MAX - 7)}-${randomSuffix()}`);
     try {
@@ -214,6 +219,7 @@ export async function publishForm(actor: Actor, formId: string) {
         await enqueueFormEventTx(tx, form.id, "form.published", new Date());
         await writeAudit(tx, audit);
       });
+      await releaseUnusedAssets(form.id, previousAssets);
       return getForm(actor, formId);
     } catch (error) {
       // A generated slug that someone else holds: try another. A chosen one is kept.

@@ -88,6 +88,15 @@ export interface QuestionTypeSpec<Q extends { key: string; type: string }, S ext
   fileAnswer?: "list" | "one";
   /** With fileAnswer: what POST /api/public/forms/:slug/files takes for one question of the type. */
   uploadRules?(q: Q): UploadRules;
+  /**
+   * The form assets (POST /api/forms/:id/assets) the question shows, by path
+   * inside the question (picture-choice: "pictures.2.image"): they must be
+   * assets of the same form, and one no version uses any more is deleted
+   * (lib/files/form-assets.ts).
+   */
+  assets?(q: Q): { path: string; id: string }[];
+  /** The question without its assets: a duplicate's draft (they are the source form's files). */
+  withoutAssets?(q: Q): Q;
 }
 
 export interface UploadRules {

@@ -6,7 +6,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
+import { storage } from "@/lib/storage";
 import { baseUrl, createOwner, publishedForm, type Owner } from "../helpers/api";
 import { png, upload } from "./files-suite";
 
@@ -127,6 +129,70 @@ describe("theme validation", () => {
     expect(paths(res)).toEqual(["theme.logo"]);
   });
 
+  it("checks picture-choice images with the same rule: another form's asset is a 400 naming the option's path", async () => {
+    const id = await newForm();
+    const mine = await asset(id);
+    const sibling = await asset(await newForm());
+    const foreign = await asset(await newForm(other), other);
+    const pictures = (a: string, b: string) => ({
+      title: "Brand test",
+      questions: [
+        { key: "name", type: "short-text", title: "Your name" },
+        { key: "pet", type: "picture-choice", title: "Pet", pictures: [{ label: "Cat", image: a }, { label: "Dog", image: b }, { label: "Fish" }] },
+      ],
+      theme: { logo: sibling },
+    });
+    const res = await owner.api.put(`/api/forms/${id}/version/draft`, pictures(mine, foreign));
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("validation_failed");
+    expect(paths(res)).toEqual(["theme.logo", "questions.1.pictures.1.image"]);
+    const ok = await owner.api.put(`/api/forms/${id}/version/draft`, { ...pictures(mine, mine), theme: { logo: mine } });
+    expect(ok.status).toBe(200);
+  });
+
+  it("a logo or cover no longer named by the draft nor the live version is deleted from storage; one still live waits for the next publish", async () => {
+    const id = await newForm();
+    const [logo, cover, picture] = [await asset(id), await asset(id), await asset(id)];
+    const stored = async (assetId: string) => {
+      const object = await storage().get(`asset/${assetId}`);
+      object?.destroy();
+      return { row: await db.storedFile.count({ where: { id: assetId } }), object: object !== null };
+    };
+    const withPicture = (theme: unknown, image = picture) => owner.api.put(`/api/forms/${id}/version/draft`, {
+      title: "Brand test",
+      questions: [...questions, { key: "pet", type: "picture-choice", title: "Pet", pictures: [{ label: "Cat", image }] }],
+      theme,
+    });
+    expect((await withPicture({ logo, cover })).status).toBe(200);
+    expect(await stored(cover)).toEqual({ row: 1, object: true });
+
+    // Draft only: the cover dropped is gone at once, row and object; the logo (still named) stays.
+    expect((await withPicture({ logo })).status).toBe(200);
+    expect(await stored(cover)).toEqual({ row: 0, object: false });
+    expect(await stored(logo)).toEqual({ row: 1, object: true });
+    // Naming it again is the usual 400: it is no asset of this form any more.
+    expect(paths(await withPicture({ logo, cover }))).toEqual(["theme.cover"]);
+
+    // Published with the logo: the draft dropping it keeps it (the live page shows it), the next publish lets it go.
+    expect((await owner.api.post(`/api/forms/${id}/publish`)).status).toBe(200);
+    expect((await withPicture(undefined)).status).toBe(200);
+    expect(await stored(logo)).toEqual({ row: 1, object: true });
+    const slug = (await owner.api.get(`/api/forms/${id}`)).body.form.slug as string;
+    expect((await fetch(`${baseUrl()}/api/assets/${logo}`)).status).toBe(200);
+    expect((await owner.api.post(`/api/forms/${id}/publish`)).status).toBe(200);
+    expect(await stored(logo)).toEqual({ row: 0, object: false });
+    expect((await fetch(`${baseUrl()}/api/assets/${logo}`)).status).toBe(404);
+    expect((await page(slug)).html).not.toContain(logo);
+    // A picture's image follows the same rule; the one still named is kept.
+    expect(await stored(picture)).toEqual({ row: 1, object: true });
+    const replacement = await asset(id);
+    expect((await withPicture(undefined, replacement)).status).toBe(200);
+    expect(await stored(picture)).toEqual({ row: 1, object: true });
+    expect((await owner.api.post(`/api/forms/${id}/publish`)).status).toBe(200);
+    expect(await stored(picture)).toEqual({ row: 0, object: false });
+    expect(await stored(replacement)).toEqual({ row: 1, object: true });
+  });
+
   it("a duplicate keeps the colours and words but not the source's images, and saves again", async () => {
     const id = await newForm();
     const logo = await asset(id);
@@ -137,6 +203,17 @@ describe("theme validation", () => {
     const draft = (await owner.api.get(`/api/forms/${copyId}`)).body.form.draft;
     expect(draft.theme).toEqual({ ...brand, colors: { ...brand.colors, background: "#fff5fa" } });
     expect((await putDraft(copyId, draft.theme)).status).toBe(200);
+  });
+
+  it("a duplicate's picture options keep their labels but not the source's images", async () => {
+    const id = await newForm();
+    const image = await asset(id);
+    const pet = { key: "pet", type: "picture-choice", title: "Pet", pictures: [{ label: "Cat", image }, { label: "Dog" }] };
+    expect((await owner.api.put(`/api/forms/${id}/version/draft`, { title: "Brand test", questions: [pet] })).status).toBe(200);
+    const copy = await owner.api.post(`/api/forms/${id}/duplicate`);
+    const draft = (await owner.api.get(`/api/forms/${copy.body.form.id}`)).body.form.draft;
+    expect(draft.questions[0].pictures).toEqual([{ label: "Cat" }, { label: "Dog" }]);
+    expect((await owner.api.put(`/api/forms/${copy.body.form.id}/version/draft`, { title: "Brand test", questions: draft.questions })).status).toBe(200);
   });
 });
 

@@ -40,4 +40,7 @@ export const spec = {
   csvCell: plainCell,
   fromFormPost: (q, data) => (q.multiple ? (data.getAll(q.key).length ? postedList(data, q.key) : undefined) : firstValue(data, q.key)),
   operators: PRESENCE_OPERATORS,
+  assets: (q) => q.pictures.flatMap((o, i) => (o.image ? [{ path: `pictures.${i}.image`, id: o.image }] : [])),
+  // A tile without its image shows its label (the builder offers the upload again).
+  withoutAssets: (q) => ({ ...q, pictures: q.pictures.map(({ image: _image, ...o }) => o) }),
 } satisfies QuestionTypeSpec<z.output<typeof definition>, typeof choiceSummarySchema>;
