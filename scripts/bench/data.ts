@@ -109,6 +109,9 @@ export function eventFormResponse(rng: Rng): Generated {
   return { answers, metadata: { ref: rng.pick(SOURCES) }, finished: true };
 }
 
+/** The bench owner's password (the dashboard timings sign in with it). */
+export const BENCH_PASSWORD = "benchmark password 1";
+
 /** What the measurements filter on (values that exist in the seeded data). */
 export const probes = {
   metadataFilter: { key: "utm_source", value: "newsletter" },

@@ -29,12 +29,12 @@ export async function postLoad(url: string, body: unknown, seconds = 10, connect
   return { rps: ok / seconds, p50: result.latency.p50, p99: result.latency.p99, ok, other: result.non2xx + result.errors + result.timeouts };
 }
 
-/** Median wall time of `runs` GETs (after one warm-up), failing on any non-200. */
+/** Median wall time of `runs` GETs (after one warm-up), failing on any non-200 (a redirect, e.g. to the sign-in page, too). */
 export async function timeGet(url: string, headers: Record<string, string>, runs = 5): Promise<{ ms: number; max: number }> {
   const times: number[] = [];
   for (let i = 0; i <= runs; i++) {
     const started = performance.now();
-    const res = await fetch(url, { headers });
+    const res = await fetch(url, { headers, redirect: "manual" });
     const text = await res.text();
     if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${text.slice(0, 300)}`);
     if (i > 0) times.push(performance.now() - started);

@@ -1,0 +1,122 @@
+/**
+ * The floors of the read targets, measured in the bench's own process
+ * straight on the database driver (no HTTP, no Next.js, no Prisma), so that a
+ * target is a ratio to what this machine does in the same run:
+ *
+ * - export floor: the rows the CSV export reads (the form's finished
+ *   responses, newest first, the same columns), read with better-sqlite3
+ *   (one iterated statement) or a pg server-side cursor (FETCH 1000), and
+ *   written through csv-stringify in 250-row chunks to nowhere;
+ * - search floor: the count of the form's finished responses matching the
+ *   term, one statement on the trigram index (SQLite FTS5 "ResponseSearch",
+ *   PostgreSQL pg_trgm under LIKE). Any search page must at least do this
+ *   (its total); the page's 20 rows come on top.
+ */
+import Database from "better-sqlite3";
+import { stringify } from "csv-stringify/sync";
+import pg from "pg";
+import { sqliteFilePath } from "@/lib/db/url";
+
+type Kind = "sqlite" | "postgresql";
+
+const FETCH_ROWS = 1000;
+const CHUNK_ROWS = 250;
+
+const EXPORT_COLUMNS = {
+  sqlite: `r."id", strftime('%Y-%m-%dT%H:%M:%fZ', r."submittedAt"), r."answers", r."metadata", r."score", r."ending", r."language"`,
+  postgresql: `r."id", to_char(r."submittedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), r."answers", r."metadata", r."score", r."ending", r."language"`,
+};
+
+export interface ExportFloor {
+  rows: number;
+  bytes: number;
+  seconds: number;
+}
+
+/** Reads the form's export rows on the driver and stringifies them to nowhere. */
+export async function exportFloor(kind: Kind, url: string, formId: string): Promise<ExportFloor> {
+  const sql = `SELECT ${EXPORT_COLUMNS[kind]} FROM "Response" r
+    WHERE r."formId" = ${kind === "sqlite" ? "?" : "$1"} AND r."finished" = TRUE
+    ORDER BY r."submittedAt" DESC, r."id" DESC`;
+  let rows = 0;
+  let bytes = 0;
+  const write = (chunk: unknown[][]) => {
+    bytes += stringify(chunk).length;
+    rows += chunk.length;
+  };
+  const started = performance.now();
+  if (kind === "sqlite") {
+    const conn = new Database(sqliteFilePath(url), { readonly: true, fileMustExist: true });
+    try {
+      let chunk: unknown[][] = [];
+      for (const row of conn.prepare(sql).raw(true).iterate(formId) as IterableIterator<unknown[]>) {
+        chunk.push(row);
+        if (chunk.length === CHUNK_ROWS) {
+          write(chunk);
+          chunk = [];
+        }
+      }
+      if (chunk.length) write(chunk);
+    } finally {
+      conn.close();
+    }
+  } else {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query("BEGIN READ ONLY");
+      await client.query({ text: `DECLARE "rows" NO SCROLL CURSOR FOR ${sql}`, values: [formId] });
+      for (;;) {
+        const batch = (await client.query({ text: `FETCH ${FETCH_ROWS} FROM "rows"`, rowMode: "array" })).rows as unknown[][];
+        for (let i = 0; i < batch.length; i += CHUNK_ROWS) write(batch.slice(i, i + CHUNK_ROWS));
+        if (batch.length < FETCH_ROWS) break;
+      }
+      await client.query("ROLLBACK");
+    } finally {
+      await client.end();
+    }
+  }
+  return { rows, bytes, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Median wall time (after one warm-up) of counting the form's finished responses that contain `term`. */
+export async function searchFloor(kind: Kind, url: string, formId: string, term: string, runs = 5): Promise<{ ms: number; matches: number }> {
+  const times: number[] = [];
+  let matches = 0;
+  if (kind === "sqlite") {
+    const conn = new Database(sqliteFilePath(url), { readonly: true, fileMustExist: true });
+    try {
+      // A trigram phrase is a substring match (what the app's FTS5 condition is).
+      const count = conn.prepare(`SELECT COUNT(*) AS n FROM "Response" r
+        WHERE r."formId" = ? AND r."finished" = TRUE
+          AND r.rowid IN (SELECT rowid FROM "ResponseSearch" WHERE "ResponseSearch" MATCH ?)`);
+      const phrase = `"${term.toLowerCase().replace(/"/g, '""')}"`;
+      for (let i = 0; i <= runs; i++) {
+        const started = performance.now();
+        matches = (count.get(formId, phrase) as { n: number }).n;
+        if (i > 0) times.push(performance.now() - started);
+      }
+    } finally {
+      conn.close();
+    }
+  } else {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const like = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      for (let i = 0; i <= runs; i++) {
+        const started = performance.now();
+        const result = await client.query(
+          `SELECT COUNT(*)::int AS n FROM "Response" r WHERE r."formId" = $1 AND r."finished" = TRUE AND r."searchText" LIKE $2`,
+          [formId, like],
+        );
+        matches = result.rows[0].n;
+        if (i > 0) times.push(performance.now() - started);
+      }
+    } finally {
+      await client.end();
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { ms: times[Math.floor(times.length / 2)], matches };
+}
