@@ -121,13 +121,14 @@ export const hasOutcomeFilter = (f: Pick<ResponseFilters, "ending" | "scoreMin" 
  * stored there like any answer), so it uses the (responseId, questionKey,
  * valueText) index.
  */
-export function responseWhere(form: ReadableForm, filters: ResponseFilters): Prisma.Sql {
+export function responseWhere(form: ReadableForm, filters: ResponseFilters, search: SearchMatches | null = null): Prisma.Sql {
   checkMetadataKeys(form, filters.metadata);
   checkEnding(form, filters.ending);
   const parts: Prisma.Sql[] = [Prisma.sql`r."formId" = ${form.id}`, Prisma.sql`r."finished" = TRUE`];
   if (filters.from) parts.push(Prisma.sql`r."submittedAt" >= ${lowerBound(filters.from)}`);
   if (filters.to) parts.push(Prisma.sql`r."submittedAt" < ${upperBound(filters.to)}`);
-  if (filters.search) parts.push(searchCondition(filters.search));
+  if (search) parts.push(search.condition);
+  else if (filters.search) parts.push(searchCondition(filters.search));
   if (filters.ending === END) parts.push(Prisma.sql`r."ending" IS NULL`);
   else if (filters.ending !== undefined) parts.push(Prisma.sql`r."ending" = ${filters.ending}`);
   if (filters.scoreMin !== undefined) parts.push(Prisma.sql`r."score" >= ${filters.scoreMin}`);
@@ -210,9 +211,34 @@ export function andMetadata(metadata: Record<string, string> | undefined, respon
 function searchCondition(search: string): Prisma.Sql {
   const term = search.toLowerCase();
   const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  if (provider === "sqlite" && [...term].length >= 3) {
-    const phrase = `"${term.replace(/"/g, '""')}"`;
-    return Prisma.sql`+r.rowid IN (SELECT rowid FROM "ResponseSearch" WHERE "ResponseSearch" MATCH ${phrase})`;
-  }
+  const match = ftsMatch(term);
+  if (match) return Prisma.sql`+r.rowid IN (${match})`;
   return Prisma.sql`r."searchText" LIKE ${like} ESCAPE '\\'`;
+}
+
+/** SQLite, terms of 3+ characters: the rowids of the FTS5 trigram match (a quoted phrase is a substring match). */
+function ftsMatch(term: string): Prisma.Sql | null {
+  if (provider !== "sqlite" || [...term].length < 3) return null;
+  const phrase = `"${term.replace(/"/g, '""')}"`;
+  return Prisma.sql`SELECT rowid FROM "ResponseSearch" WHERE "ResponseSearch" MATCH ${phrase}`;
+}
+
+/**
+ * A search's FTS5 match set computed ONCE for a whole statement that uses it
+ * several times (the list's page and its total): `with` goes before the
+ * statement, and responseWhere(form, filters, matches) tests membership in it.
+ * Building the set is a large part of a common term's cost (130k matches for
+ * "support" at 1M responses), so a page and its count in two statements paid
+ * it twice. Null when the search is not an FTS5 one (no search, PostgreSQL,
+ * terms under 3 characters).
+ */
+export interface SearchMatches {
+  with: Prisma.Sql;
+  condition: Prisma.Sql;
+}
+
+export function searchMatches(filters: ResponseFilters): SearchMatches | null {
+  const match = filters.search ? ftsMatch(filters.search.toLowerCase()) : null;
+  if (!match) return null;
+  return { with: Prisma.sql`WITH "SearchMatch" AS MATERIALIZED (${match})`, condition: Prisma.sql`+r.rowid IN "SearchMatch"` };
 }

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { notFound } from "@/lib/http/errors";
-import { checkDateRange, countResponses, responseFilterShape, responseWhere } from "./filters";
+import { checkDateRange, countResponses, responseFilterShape, responseWhere, searchMatches } from "./filters";
 import type { Answers } from "@/lib/schema/answers";
 import { getReadableForm } from "./readable-form";
 import { fileAnswerSchema, filesOfResponses, withFileObjects, type AttachedFile } from "@/lib/files/answers";
@@ -91,25 +91,35 @@ const responseColumns = Prisma.sql`r."id", r."finished", r."submittedAt", r."cre
 
 export async function listResponses(actor: Actor, formId: string, query: ListResponsesQuery) {
   const form = await getReadableForm(actor.workspaceId, formId);
-  const where = responseWhere(form, query);
+  // An FTS5 search's match set is built once for the page and its total (one statement).
+  const matches = searchMatches(query);
+  const where = responseWhere(form, query, matches);
   const offset = (query.page - 1) * query.limit;
-  const [rows, total] = await Promise.all([
-    // Deferred join: the page's ids come off the (formId, finished,
-    // submittedAt, id) index alone, so a deep OFFSET skips index entries,
-    // not whole rows; only the page's rows are then read.
-    db.$queryRaw<ResponseRow[]>(Prisma.sql`
-      SELECT ${responseColumns}
-      FROM "Response" r JOIN "FormVersion" v ON v."id" = r."versionId"
-      WHERE r."id" IN (
-        SELECT r."id" FROM "Response" r WHERE ${where}
-        ORDER BY r."submittedAt" DESC, r."id" DESC
-        LIMIT ${query.limit} OFFSET ${offset})
-      ORDER BY r."submittedAt" DESC, r."id" DESC`),
+  // Deferred join: the page's ids come off the (formId, finished,
+  // submittedAt, id) index alone, so a deep OFFSET skips index entries,
+  // not whole rows; only the page's rows are then read.
+  const page = (total: Prisma.Sql) => Prisma.sql`
+    ${matches?.with ?? Prisma.empty}
+    SELECT ${responseColumns}${total}
+    FROM "Response" r JOIN "FormVersion" v ON v."id" = r."versionId"
+    WHERE r."id" IN (
+      SELECT r."id" FROM "Response" r WHERE ${where}
+      ORDER BY r."submittedAt" DESC, r."id" DESC
+      LIMIT ${query.limit} OFFSET ${offset})
+    ORDER BY r."submittedAt" DESC, r."id" DESC`;
+  let rows: (ResponseRow & { total?: number | bigint })[];
+  let total: number;
+  if (matches) {
+    // The total rides on every row of the page (an uncorrelated subquery: computed once).
+    rows = await db.$queryRaw(page(Prisma.sql`, (SELECT COUNT(*) FROM "Response" r WHERE ${where}) AS "total"`));
+    // An empty page (no match, or past the end) carries no total: count on its own then.
+    total = rows.length ? Number(rows[0].total) : await countResponses(form, query);
+  } else {
     // Unfiltered, the form's counter is the exact number of finished
     // responses (kept in the submitting transaction): no count over a
     // million index entries per page.
-    countResponses(form, query),
-  ]);
+    [rows, total] = await Promise.all([db.$queryRaw<ResponseRow[]>(page(Prisma.empty)), countResponses(form, query)]);
+  }
   const files = await filesOfResponses(rows.map((r) => r.id));
   return {
     responses: rows.map((row) => serializeResponse(row, { formId: form.id, files: files.get(row.id) ?? [] })),

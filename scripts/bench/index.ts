@@ -230,7 +230,7 @@ async function main() {
     const rate = exported.rows / exported.seconds;
     const rowsPerS = (r: number) => `${Math.round(r).toLocaleString("en-US")} rows/s`;
     row(
-      `Export floor: the same ${floorAfter.rows.toLocaleString("en-US")} rows on the driver → csv-stringify → nowhere (in-process; best of 2)`,
+      `Export floor: the same ${floorAfter.rows.toLocaleString("en-US")} rows on the driver, JSON decoded → csv-stringify → nowhere (in-process; best of 2; ${(floorAfter.bytes / 2 ** 20).toFixed(0)} MB)`,
       `${rowsPerS(floorRate)} (${rowsPerS(floorBefore.rows / floorBefore.seconds)}, ${rowsPerS(floorAfter.rows / floorAfter.seconds)})`,
     );
     row(`CSV export over HTTP, all ${exported.rows.toLocaleString("en-US")} rows (${(exported.bytes / 2 ** 20).toFixed(0)} MB) in ${exported.seconds.toFixed(1)} s`, rowsPerS(rate));

@@ -138,6 +138,23 @@ describe("GET /api/forms/:id/responses", () => {
     expect(res.body).toEqual({ responses: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
   });
 
+  it("pages a search with its exact total (page, last page, past the end)", async () => {
+    const searched = await publishedForm(owner, schema);
+    const found: string[] = [];
+    for (const [i, text] of ["a common word", "plain", "Common ground", "uncommonly good"].entries()) {
+      const id = await submit(searched.slug, { text });
+      await backdate(id, utcDay(-1, i * 1000)); // distinct instants: a stable newest-first order
+      if (text.toLowerCase().includes("common")) found.push(id);
+    }
+    const page = (n: number) => owner.readApi.get(`/api/forms/${searched.id}/responses?search=COMMON&limit=2&page=${n}`);
+    const newestFirst = [...found].reverse();
+    const [p1, p2, p3] = [await page(1), await page(2), await page(3)];
+    expect(idsOf(p1)).toEqual(newestFirst.slice(0, 2));
+    expect(idsOf(p2)).toEqual(newestFirst.slice(2));
+    expect(idsOf(p3)).toEqual([]);
+    for (const [n, res] of [p1, p2, p3].entries()) expect(res.body.pagination).toEqual({ page: n + 1, limit: 2, total: 3, totalPages: 2 });
+  });
+
   it("searches short terms and treats % and _ literally", async () => {
     expect(idsOf(await list("?search=%25"))).toEqual([ids[2]]);
     expect(idsOf(await list("?search=_"))).toEqual([ids[3]]);
