@@ -96,7 +96,15 @@ async function openPostgresCursor(url: string, query: Prisma.Sql): Promise<RowCu
       if (!open) return [];
       try {
         const result = await client.query({ text: `FETCH ${Math.max(1, Math.floor(max))} FROM "rows"`, rowMode: "array" });
-        return result.rows as unknown[][];
+        // Detached from pg's Result: the client keeps the finished query's
+        // Result reachable while the NEXT fetch runs, so every batch lived
+        // through two fetches, survived two young GCs and went to the old
+        // generation (~1 MB per scavenge, 325 MB promoted over a 760k-row
+        // export; RSS 341–407 MB until a full GC). Detached, the rows die
+        // young with the consumer's last reference, as on SQLite.
+        const rows = result.rows as unknown[][];
+        result.rows = [];
+        return rows;
       } catch (error) {
         await close();
         throw error;

@@ -80,7 +80,8 @@ export async function streamExport(url: string, headers: Record<string, string>)
     const { done, value } = await reader.read();
     if (done) break;
     bytes += value.length;
-    for (let i = 0; i < value.length; i++) if (value[i] === 10) lines++;
+    // indexOf (memchr) rather than a loop over every byte: the client shares the 2 cores with the server.
+    for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines++;
   }
   const seconds = (performance.now() - started) / 1000;
   return { rows: lines - 1, bytes, seconds };
