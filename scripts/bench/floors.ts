@@ -59,8 +59,7 @@ export async function exportFloor(kind: Kind, url: string, formId: string): Prom
   };
   const started = performance.now();
   if (kind === "sqlite") {
-    const conn = new Database(sqliteFilePath(url), { readonly: true, fileMustExist: true });
-    try {
+    await onSqlite(url, async (conn) => {
       let chunk: unknown[][] = [];
       for (const row of conn.prepare(sql).raw(true).iterate(formId) as IterableIterator<unknown[]>) {
         chunk.push(row);
@@ -70,13 +69,9 @@ export async function exportFloor(kind: Kind, url: string, formId: string): Prom
         }
       }
       if (chunk.length) write(chunk);
-    } finally {
-      conn.close();
-    }
+    });
   } else {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
+    await onPostgres(url, async (client) => {
       await client.query("BEGIN READ ONLY");
       await client.query({ text: `DECLARE "rows" NO SCROLL CURSOR FOR ${sql}`, values: [formId] });
       for (;;) {
@@ -85,51 +80,61 @@ export async function exportFloor(kind: Kind, url: string, formId: string): Prom
         if (batch.length < FETCH_ROWS) break;
       }
       await client.query("ROLLBACK");
-    } finally {
-      await client.end();
-    }
+    });
   }
   return { rows, bytes, seconds: (performance.now() - started) / 1000 };
 }
 
 /** Median wall time (after one warm-up) of counting the form's finished responses that contain `term`. */
 export async function searchFloor(kind: Kind, url: string, formId: string, term: string, runs = 5): Promise<{ ms: number; matches: number }> {
+  const lower = term.toLowerCase();
+  const count: (run: (count: () => Promise<number>) => Promise<void>) => Promise<void> =
+    kind === "sqlite"
+      ? (run) =>
+          onSqlite(url, async (conn) => {
+            // A trigram phrase is a substring match (what the app's FTS5 condition is).
+            const statement = conn.prepare(`SELECT COUNT(*) AS n FROM "Response" r
+              WHERE r."formId" = ? AND r."finished" = TRUE
+                AND r.rowid IN (SELECT rowid FROM "ResponseSearch" WHERE "ResponseSearch" MATCH ?)`);
+            const phrase = `"${lower.replace(/"/g, '""')}"`;
+            await run(async () => (statement.get(formId, phrase) as { n: number }).n);
+          })
+      : (run) =>
+          onPostgres(url, async (client) => {
+            const like = `%${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+            const sql = `SELECT COUNT(*)::int AS n FROM "Response" r WHERE r."formId" = $1 AND r."finished" = TRUE AND r."searchText" LIKE $2`;
+            await run(async () => (await client.query(sql, [formId, like])).rows[0].n as number);
+          });
   const times: number[] = [];
   let matches = 0;
-  if (kind === "sqlite") {
-    const conn = new Database(sqliteFilePath(url), { readonly: true, fileMustExist: true });
-    try {
-      // A trigram phrase is a substring match (what the app's FTS5 condition is).
-      const count = conn.prepare(`SELECT COUNT(*) AS n FROM "Response" r
-        WHERE r."formId" = ? AND r."finished" = TRUE
-          AND r.rowid IN (SELECT rowid FROM "ResponseSearch" WHERE "ResponseSearch" MATCH ?)`);
-      const phrase = `"${term.toLowerCase().replace(/"/g, '""')}"`;
-      for (let i = 0; i <= runs; i++) {
-        const started = performance.now();
-        matches = (count.get(formId, phrase) as { n: number }).n;
-        if (i > 0) times.push(performance.now() - started);
-      }
-    } finally {
-      conn.close();
+  await count(async (once) => {
+    for (let i = 0; i <= runs; i++) {
+      const started = performance.now();
+      matches = await once();
+      if (i > 0) times.push(performance.now() - started);
     }
-  } else {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const like = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      for (let i = 0; i <= runs; i++) {
-        const started = performance.now();
-        const result = await client.query(
-          `SELECT COUNT(*)::int AS n FROM "Response" r WHERE r."formId" = $1 AND r."finished" = TRUE AND r."searchText" LIKE $2`,
-          [formId, like],
-        );
-        matches = result.rows[0].n;
-        if (i > 0) times.push(performance.now() - started);
-      }
-    } finally {
-      await client.end();
-    }
-  }
+  });
   times.sort((a, b) => a - b);
   return { ms: times[Math.floor(times.length / 2)], matches };
+}
+
+/** A read-only better-sqlite3 connection for `use`, closed after it. */
+async function onSqlite(url: string, use: (conn: Database.Database) => Promise<void>) {
+  const conn = new Database(sqliteFilePath(url), { readonly: true, fileMustExist: true });
+  try {
+    await use(conn);
+  } finally {
+    conn.close();
+  }
+}
+
+/** A pg client of its own for `use`, ended after it. */
+async function onPostgres(url: string, use: (client: pg.Client) => Promise<void>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await use(client);
+  } finally {
+    await client.end();
+  }
 }
