@@ -215,6 +215,43 @@ describe("raw transactions", () => {
     expect(await exists(prismaRow.id)).toBe(false);
   });
 
+  it("started together, each commits or fails on its own: a failing one in a shared SQLite group leaves the others", async () => {
+    const before = (await db.form.findUniqueOrThrow({ where: { id: formB.id } })).responseCount;
+    const taken = responseRow(formB, true, { idempotencyKey: `group-${newId()}`, onePerPerson: null });
+    await rawTransaction(() => insertResponseRow(taken));
+    const rows = [0, 1, 2, 3].map((i) => responseRow(formB, false, { personKey: `group-${i}`, idempotencyKey: null }));
+    const bump = () => exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE "id" = ${formB.id}`);
+    // All four in the same turn of the event loop: on SQLite they share one transaction.
+    const results = await Promise.allSettled([
+      rawTransaction(function* () {
+        yield* bump();
+        yield* insertResponseRow(rows[0]);
+      }),
+      rawTransaction(function* () {
+        yield* bump();
+        yield* insertResponseRow(rows[1]);
+        throw new Error("the second work gave up");
+      }),
+      rawTransaction(function* () {
+        yield* bump();
+        yield* insertResponseRow(rows[2]);
+        // A unique violation mid-group: its own statements roll back, and the error still names its field.
+        yield* insertResponseRow({ ...responseRow(formB, true), idempotencyKey: taken.idempotencyKey });
+      }),
+      rawTransaction(function* () {
+        yield* bump();
+        yield* insertResponseRow(rows[3]);
+        return "fourth";
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ message: "the second work gave up" });
+    expect(isUniqueViolation((results[2] as PromiseRejectedResult).reason, "idempotencyKey")).toBe(true);
+    expect((results[3] as PromiseFulfilledResult<string>).value).toBe("fourth");
+    expect(await Promise.all(rows.map((r) => exists(r.id)))).toEqual([true, false, false, true]);
+    expect((await db.form.findUniqueOrThrow({ where: { id: formB.id } })).responseCount).toBe(before + 2);
+  });
+
   it("autocommit statements give rows and numbers as plain values", async () => {
     const key = `raw-test-${newId()}`;
     const hit = () =>
