@@ -83,14 +83,41 @@ interface Step {
   statement: RawSql;
   /** true: the rows it returns; false: how many rows it changed. */
   rows: boolean;
+  /** A write whose result nobody reads (`write`): PostgreSQL may send it with the next statement. */
+  deferred?: boolean;
+  /** false: it reads nothing the deferred writes before it change, so it may share their statement. */
+  seesWrites?: boolean;
 }
 
 /** The work of one transaction (see the module comment). */
 export type RawWork<T> = Generator<Step, T, unknown>;
 
-/** In a transaction: runs a statement, giving how many rows it changed. */
-export function* exec(statement: RawSql): RawWork<number> {
-  return (yield { statement, rows: false }) as number;
+/**
+ * In a transaction: runs a statement, giving how many rows it changed.
+ * `seesWrites: false` declares that it reads nothing the `write`s before it
+ * change (a counter of another table): on PostgreSQL it then shares their
+ * statement.
+ */
+export function* exec(statement: RawSql, { seesWrites = true }: { seesWrites?: boolean } = {}): RawWork<number> {
+  return (yield { statement, rows: false, seesWrites }) as number;
+}
+
+/**
+ * In a transaction: an INSERT/UPDATE/DELETE whose result nobody reads. On
+ * SQLite it runs at once; on PostgreSQL consecutive writes travel as ONE
+ * statement (data-modifying WITH clauses) with the next statement that does
+ * not see their rows, or on their own before one that does (or before
+ * COMMIT): one round trip instead of one each. Its errors (a unique
+ * violation) surface there, still inside the transaction, which rolls back.
+ */
+export function* write(statement: RawSql): RawWork<void> {
+  yield { statement, rows: false, deferred: true };
+}
+
+/** PostgreSQL: `writes` as data-modifying WITH clauses of `main` (one statement, main's result). */
+function withWrites(writes: readonly RawSql[], main: RawSql): RawSql {
+  if (writes.length === 0) return main;
+  return sql`WITH ${join(writes.map((w, i) => sql`${new RawSql(`"w${i}" AS (`, [])}${w})`))} ${main}`;
 }
 
 /** In a transaction: runs a statement, giving its rows. */
@@ -334,11 +361,21 @@ async function postgresTransaction<T>(pool: pg.Pool, work: () => RawWork<T>): Pr
     await client.query(`BEGIN; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
     const steps = work();
     let next = steps.next();
+    const writes: RawSql[] = [];
     while (!next.done) {
-      const { statement, rows } = next.value;
+      const step = next.value;
+      if (step.deferred) {
+        writes.push(step.statement);
+        next = steps.next(undefined);
+        continue;
+      }
+      let statement = step.statement;
+      if (writes.length && !step.rows && step.seesWrites === false) statement = withWrites(writes.splice(0), statement);
+      else if (writes.length) await client.query(postgresQuery(withWrites(writes.splice(0, writes.length - 1), writes.pop()!)));
       const result = await client.query(postgresQuery(statement));
-      next = steps.next(rows ? result.rows : (result.rowCount ?? 0));
+      next = steps.next(step.rows ? result.rows : (result.rowCount ?? 0));
     }
+    if (writes.length) await client.query(postgresQuery(withWrites(writes.splice(0, writes.length - 1), writes.pop()!)));
     await client.query("COMMIT");
     return next.value;
   } catch (error) {
