@@ -72,21 +72,27 @@ export async function loadDirectRoutes({ root, distDir, port }) {
     // serve.mjs's own header (the socket's peer) replaces whatever the client sent.
     headers.set("x-formloom-peer", req.headers["x-formloom-peer"]);
     const request = new NextRequest(origin + req.url, { method: req.method, headers, body: Readable.toWeb(req), duplex: "half" });
-    void answer(route, request, params, req.url, res);
+    void answer(route, request, params, req, res);
     return true;
   };
 
-  async function answer(route, request, params, url, res) {
+  async function answer(route, request, params, req, res) {
     try {
       const response = await route.handler(request, { params: Promise.resolve(params) });
       const body = Buffer.from(await response.arrayBuffer());
-      for (const [name, value] of configHeaders(new URL(url, origin).pathname)) res.setHeader(name, value);
+      for (const [name, value] of configHeaders(new URL(req.url, origin).pathname)) res.setHeader(name, value);
       for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
       const cookies = response.headers.getSetCookie();
       if (cookies.length) res.setHeader("set-cookie", cookies);
       res.setHeader("content-length", body.byteLength);
       res.writeHead(response.status);
       res.end(body);
+      // An answer before the whole body was read (413): discard the rest as Node does for a body
+      // nobody read (the web stream above holds it paused otherwise); serve.mjs cuts it if it goes on.
+      if (!req.complete) {
+        req.removeAllListeners("data");
+        req.resume();
+      }
     } catch (error) {
       // route() answers every error itself; reaching here is a bug in this module.
       console.error("direct route failed", error);
