@@ -31,6 +31,9 @@
  * - A response that ends before its request body was read (a 413, or an early
  *   401) leaves Node discarding the unread rest for as long as it keeps
  *   coming; after UNREAD_BODY_GRACE_MS the connection is cut instead.
+ * - POST /api/public/forms/:slug/responses (the public submission) is served
+ *   by its route's own handler without Next's request pipeline
+ *   (scripts/direct-routes.mjs); everything else goes through Next.
  * - SIGTERM/SIGINT: stop accepting connections, let in-flight requests
  *   and webhook/email attempts finish, then exit 0 (for rolling deploys
  *   behind a load balancer).
@@ -41,6 +44,7 @@ import fs from "node:fs";
 import http, { STATUS_CODES } from "node:http";
 import path from "node:path";
 import nextEnv from "@next/env";
+import { loadDirectRoutes } from "./direct-routes.mjs";
 
 const dev = process.argv[2] === "dev";
 const root = path.resolve(import.meta.dirname, "..");
@@ -201,6 +205,9 @@ async function main() {
   const app = next({ dev, dir: root, hostname: "localhost", port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // The public submission endpoint, without Next's request pipeline (scripts/direct-routes.mjs).
+  const { default: nextConfig } = await import("../next.config.mjs");
+  const serveDirect = dev ? null : await loadDirectRoutes({ root, distDir: nextConfig.distDir, port });
 
   const server = http.createServer((req, res) => {
     if (!ROUTED_METHODS.has(req.method)) return refuseMethod(req, res);
@@ -212,6 +219,7 @@ async function main() {
     }
     cutUnreadBody(req, res);
     req.headers["x-formloom-peer"] = req.socket.remoteAddress ?? "";
+    if (serveDirect?.(req, res)) return;
     void handle(req, res);
   });
   server.on("clientError", answerClientError);

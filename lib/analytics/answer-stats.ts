@@ -24,7 +24,7 @@
  * type reports: the summary then reads the Answer rows for that key
  * (statKindsAgree).
  */
-import { exec, join, sql, type RawWork } from "@/lib/db/raw";
+import { join, sql, write, type RawWork } from "@/lib/db/raw";
 import type { Provider } from "@/lib/db/url";
 import { questionTypes, questionTypeSpecs, type QuestionType } from "@/lib/question-types";
 import type { StatKind } from "@/lib/question-types/spec";
@@ -95,7 +95,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export function* applyStatDeltas(formId: string, deltas: StatDelta[]): RawWork<void> {
   if (!deltas.length) return;
   const values = deltas.map((d) => sql`(${formId}, ${d.questionKey}, ${d.bucket}, ${d.count}, ${d.sum})`);
-  yield* exec(sql`
+  yield* write(sql`
     INSERT INTO "AnswerStat" ("formId", "questionKey", "bucket", "count", "sum")
     VALUES ${join(values)}
     ON CONFLICT ("formId", "questionKey", "bucket")

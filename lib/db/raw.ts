@@ -11,6 +11,8 @@
  *   a Prisma transaction; a transaction is `BEGIN IMMEDIATE … COMMIT` run
  *   synchronously with cached prepared statements, rolled back on any error,
  *   and the connection is never handed back inside it (prisma/prisma#29933).
+ *   Concurrent transactions share one COMMIT, each in its own SAVEPOINT
+ *   (group commit, below).
  * - PostgreSQL: a client of the pool PrismaPg uses; BEGIN … COMMIT, ROLLBACK
  *   on error; a client whose connection broke is destroyed, not pooled.
  * - Values are bound as Prisma binds them (lib/db/values.ts): DateTime as ISO
@@ -81,14 +83,41 @@ interface Step {
   statement: RawSql;
   /** true: the rows it returns; false: how many rows it changed. */
   rows: boolean;
+  /** A write whose result nobody reads (`write`): PostgreSQL may send it with the next statement. */
+  deferred?: boolean;
+  /** false: it reads nothing the deferred writes before it change, so it may share their statement. */
+  seesWrites?: boolean;
 }
 
 /** The work of one transaction (see the module comment). */
 export type RawWork<T> = Generator<Step, T, unknown>;
 
-/** In a transaction: runs a statement, giving how many rows it changed. */
-export function* exec(statement: RawSql): RawWork<number> {
-  return (yield { statement, rows: false }) as number;
+/**
+ * In a transaction: runs a statement, giving how many rows it changed.
+ * `seesWrites: false` declares that it reads nothing the `write`s before it
+ * change (a counter of another table): on PostgreSQL it then shares their
+ * statement.
+ */
+export function* exec(statement: RawSql, { seesWrites = true }: { seesWrites?: boolean } = {}): RawWork<number> {
+  return (yield { statement, rows: false, seesWrites }) as number;
+}
+
+/**
+ * In a transaction: an INSERT/UPDATE/DELETE whose result nobody reads. On
+ * SQLite it runs at once; on PostgreSQL consecutive writes travel as ONE
+ * statement (data-modifying WITH clauses) with the next statement that does
+ * not see their rows, or on their own before one that does (or before
+ * COMMIT): one round trip instead of one each. Its errors (a unique
+ * violation) surface there, still inside the transaction, which rolls back.
+ */
+export function* write(statement: RawSql): RawWork<void> {
+  yield { statement, rows: false, deferred: true };
+}
+
+/** PostgreSQL: `writes` as data-modifying WITH clauses of `main` (one statement, main's result). */
+function withWrites(writes: readonly RawSql[], main: RawSql): RawSql {
+  if (writes.length === 0) return main;
+  return sql`WITH ${join(writes.map((w, i) => sql`${new RawSql(`"w${i}" AS (`, [])}${w})`))} ${main}`;
 }
 
 /** In a transaction: runs a statement, giving its rows. */
@@ -158,25 +187,141 @@ function sqliteStep(connection: BetterSqlite3.Database, { statement, rows }: Ste
   return rows ? ready.all(values) : ready.run(values).changes;
 }
 
-/** rawTransaction on a given adapter's connection (exported for the adapter's own tests). */
-export function sqliteTransactionOn<T>(adapter: SerializedSqliteAdapter, work: () => RawWork<T>): Promise<T> {
-  return adapter.exclusive((connection) => sqliteTransaction(connection, work));
+/**
+ * Group commit. Transactions that arrive while one is waiting to run share
+ * one `BEGIN IMMEDIATE … COMMIT`, each inside its own SAVEPOINT: a work that
+ * fails is rolled back to its savepoint and rejected alone, the others go on,
+ * and every one is settled only after the shared COMMIT (a failed COMMIT
+ * rejects them all; nothing is answered that a kill -9 could still lose).
+ * A group is what arrived before its turn came: requests of the same event
+ * loop turn, or queued behind the lock; with no concurrency it is one work.
+ * The works run one after the other, so each sees the ones before it (a
+ * counter claimed by the previous one is claimed), exactly as separate
+ * transactions in that order would. This cuts the per-commit cost (the
+ * WAL pages of the Response/Answer indexes and one FTS5 segment per commit)
+ * to one per group.
+ */
+interface Queued {
+  work: () => RawWork<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
 }
 
-function sqliteTransaction<T>(connection: BetterSqlite3.Database, work: () => RawWork<T>): T {
-  // IMMEDIATE: the write lock is taken up front, where the busy timeout applies (see sqlite-adapter.ts).
-  prepared(connection, "BEGIN IMMEDIATE").run();
-  try {
-    const steps = work();
-    let next = steps.next();
-    while (!next.done) next = steps.next(sqliteStep(connection, next.value));
-    prepared(connection, "COMMIT").run();
-    return next.value;
-  } catch (error) {
-    // Also after a failed COMMIT, which leaves the transaction open.
-    if (connection.inTransaction) prepared(connection, "ROLLBACK").run();
-    throw error;
+interface Group {
+  queued: Queued[];
+  scheduled: boolean;
+}
+
+const groups = new WeakMap<SerializedSqliteAdapter, Group>();
+
+/** rawTransaction on a given adapter's connection (exported for the adapter's own tests). */
+export function sqliteTransactionOn<T>(adapter: SerializedSqliteAdapter, work: () => RawWork<T>): Promise<T> {
+  let group = groups.get(adapter);
+  if (!group) groups.set(adapter, (group = { queued: [], scheduled: false }));
+  const result = new Promise<T>((resolve, reject) => group.queued.push({ work, resolve: resolve as (value: unknown) => void, reject }));
+  if (!group.scheduled) {
+    group.scheduled = true;
+    // After this turn of the event loop: the requests it is handling join the group.
+    setImmediate(() => runGroup(adapter, group));
   }
+  return result;
+}
+
+function runGroup(adapter: SerializedSqliteAdapter, group: Group) {
+  let taken: Queued[] | null = null;
+  adapter
+    .exclusive((connection) => {
+      // Everything that arrived until the lock was ours; later arrivals start the next group.
+      group.scheduled = false;
+      taken = group.queued.splice(0);
+      return commitGroup(connection, taken);
+    })
+    .then(
+      (settle) => settle(),
+      (error) => {
+        // The connection was not handed over (closed, or left inside a transaction): none of these ran.
+        if (taken === null) {
+          group.scheduled = false;
+          taken = group.queued.splice(0);
+        }
+        for (const queued of taken) queued.reject(error);
+      },
+    );
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** Runs the works in one transaction; gives what settles their promises, to call after the COMMIT. */
+function commitGroup(connection: BetterSqlite3.Database, works: Queued[]): () => void {
+  const outcomes = new Map<Queued, Outcome>();
+  try {
+    let pending = works;
+    while (pending.length) pending = runInTransaction(connection, pending, outcomes);
+  } catch (error) {
+    // A ROLLBACK (TO) that failed: nothing of the group is committed; never hand the connection back inside it.
+    if (connection.inTransaction) connection.exec("ROLLBACK");
+    for (const queued of works) outcomes.set(queued, { ok: false, error });
+  }
+  return () => {
+    for (const queued of works) {
+      const outcome = outcomes.get(queued)!;
+      if (outcome.ok) queued.resolve(outcome.value);
+      else queued.reject(outcome.error);
+    }
+  };
+}
+
+/**
+ * One BEGIN … COMMIT over `works`, recording each outcome. Returns the works
+ * to run again: those that had succeeded when SQLite itself ended the
+ * transaction (an error like SQLITE_FULL rolls all of it back, not only the
+ * savepoint), so that only the failing one fails.
+ */
+function runInTransaction(connection: BetterSqlite3.Database, works: Queued[], outcomes: Map<Queued, Outcome>): Queued[] {
+  // IMMEDIATE: the write lock is taken up front, where the busy timeout applies (see sqlite-adapter.ts).
+  try {
+    prepared(connection, "BEGIN IMMEDIATE").run();
+  } catch (error) {
+    for (const queued of works) outcomes.set(queued, { ok: false, error });
+    return [];
+  }
+  // One work alone needs no savepoint: its failure rolls back the transaction.
+  const savepoints = works.length > 1;
+  const done: Queued[] = [];
+  for (let i = 0; i < works.length; i++) {
+    const queued = works[i];
+    try {
+      if (savepoints) prepared(connection, "SAVEPOINT formloom_work").run();
+      outcomes.set(queued, { ok: true, value: runWork(connection, queued.work) });
+      if (savepoints) prepared(connection, "RELEASE formloom_work").run();
+      done.push(queued);
+    } catch (error) {
+      outcomes.set(queued, { ok: false, error });
+      if (!connection.inTransaction) return [...done, ...works.slice(i + 1)];
+      if (savepoints) {
+        prepared(connection, "ROLLBACK TO formloom_work").run();
+        prepared(connection, "RELEASE formloom_work").run();
+      } else {
+        prepared(connection, "ROLLBACK").run();
+        return [];
+      }
+    }
+  }
+  try {
+    prepared(connection, "COMMIT").run();
+  } catch (error) {
+    // A failed COMMIT leaves the transaction open.
+    if (connection.inTransaction) prepared(connection, "ROLLBACK").run();
+    for (const queued of done) outcomes.set(queued, { ok: false, error });
+  }
+  return [];
+}
+
+function runWork<T>(connection: BetterSqlite3.Database, work: () => RawWork<T>): T {
+  const steps = work();
+  let next = steps.next();
+  while (!next.done) next = steps.next(sqliteStep(connection, next.value));
+  return next.value;
 }
 
 // PostgreSQL -----------------------------------------------------------------
@@ -216,11 +361,21 @@ async function postgresTransaction<T>(pool: pg.Pool, work: () => RawWork<T>): Pr
     await client.query(`BEGIN; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
     const steps = work();
     let next = steps.next();
+    const writes: RawSql[] = [];
     while (!next.done) {
-      const { statement, rows } = next.value;
+      const step = next.value;
+      if (step.deferred) {
+        writes.push(step.statement);
+        next = steps.next(undefined);
+        continue;
+      }
+      let statement = step.statement;
+      if (writes.length && !step.rows && step.seesWrites === false) statement = withWrites(writes.splice(0), statement);
+      else if (writes.length) await client.query(postgresQuery(withWrites(writes.splice(0, writes.length - 1), writes.pop()!)));
       const result = await client.query(postgresQuery(statement));
-      next = steps.next(rows ? result.rows : (result.rowCount ?? 0));
+      next = steps.next(step.rows ? result.rows : (result.rowCount ?? 0));
     }
+    if (writes.length) await client.query(postgresQuery(withWrites(writes.splice(0, writes.length - 1), writes.pop()!)));
     await client.query("COMMIT");
     return next.value;
   } catch (error) {

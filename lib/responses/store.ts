@@ -7,7 +7,7 @@
  * what the benchmark's seeder uses, so seeded rows and submitted rows can never
  * drift apart.
  */
-import { exec, join, sql, type RawWork } from "@/lib/db/raw";
+import { join, sql, write, type RawWork } from "@/lib/db/raw";
 import { newId } from "@/lib/ids";
 import { specOf } from "@/lib/question-types";
 import type { Answers, AnswerValue } from "@/lib/schema/answers";
@@ -125,7 +125,7 @@ export interface ResponseRow {
 
 /** Inserts one Response row (in a rawTransaction). */
 export function* insertResponseRow(r: ResponseRow): RawWork<void> {
-  yield* exec(sql`
+  yield* write(sql`
     INSERT INTO "Response" ("id", "formId", "versionId", "personKey", "deviceKey", "onePerPerson", "onePerDevice", "idempotencyKey", "finished",
       "createdAt", "updatedAt", "submittedAt", "submittedDay", "answers", "metadata", "searchText", "score", "ending", "language", "pathUnanswered", "leftAt")
     VALUES (${r.id}, ${r.formId}, ${r.versionId}, ${r.personKey}, ${r.deviceKey}, ${r.onePerPerson}, ${r.onePerDevice}, ${r.idempotencyKey}, ${r.finished},
@@ -138,12 +138,12 @@ export function* writeAnswerRows(
   rows: AnswerValueRow[],
   { replace }: { replace: boolean },
 ): RawWork<void> {
-  if (replace) yield* exec(sql`DELETE FROM "Answer" WHERE "responseId" = ${target.responseId}`);
+  if (replace) yield* write(sql`DELETE FROM "Answer" WHERE "responseId" = ${target.responseId}`);
   if (rows.length === 0) return;
   const values = rows.map(
     (row) => sql`(${newId()}, ${target.responseId}, ${target.formId}, ${row.questionKey}, ${target.finished}, ${row.valueText}, ${row.valueNumber})`,
   );
-  yield* exec(sql`
+  yield* write(sql`
     INSERT INTO "Answer" ("id", "responseId", "formId", "questionKey", "finished", "valueText", "valueNumber")
     VALUES ${join(values)}`);
 }

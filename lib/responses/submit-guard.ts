@@ -76,7 +76,8 @@ export function* writeAnswersThenGuard(
 
 /** In a rawTransaction, as its last statement. */
 export function* claimResponseSlot(form: PublishedForm, now: Date): RawWork<void> {
-  const claimed = yield* exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE ${takesResponses(form, now)}`);
+  // It reads only the Form row: on PostgreSQL it shares the statement of the response's writes (lib/db/raw.ts write).
+  const claimed = yield* exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE ${takesResponses(form, now)}`, { seesWrites: false });
   if (claimed !== 1) throw new FormRefused(now);
 }
 

@@ -16,7 +16,7 @@ process.env.TZ = "Pacific/Auckland";
 import { applyStatDeltas } from "@/lib/analytics/answer-stats";
 import { db, provider } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { empty, exec, join, postgresText, rawQuery, rawTransaction, sql } from "@/lib/db/raw";
+import { empty, exec, join, postgresText, query, rawQuery, rawTransaction, sql } from "@/lib/db/raw";
 import { newId } from "@/lib/ids";
 import { insertResponseRow, writeAnswerRows, type AnswerValueRow, type ResponseRow } from "@/lib/responses/store";
 import { createOwner, publishedForm } from "../helpers/api";
@@ -213,6 +213,60 @@ describe("raw transactions", () => {
     await write;
     expect(await exists(rawRow.id)).toBe(true);
     expect(await exists(prismaRow.id)).toBe(false);
+  });
+
+  it("started together, each commits or fails on its own: a failing one in a shared SQLite group leaves the others", async () => {
+    const before = (await db.form.findUniqueOrThrow({ where: { id: formB.id } })).responseCount;
+    const taken = responseRow(formB, true, { idempotencyKey: `group-${newId()}`, onePerPerson: null });
+    await rawTransaction(() => insertResponseRow(taken));
+    const rows = [0, 1, 2, 3].map((i) => responseRow(formB, false, { personKey: `group-${i}`, idempotencyKey: null }));
+    const bump = () => exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE "id" = ${formB.id}`);
+    // All four in the same turn of the event loop: on SQLite they share one transaction.
+    const results = await Promise.allSettled([
+      rawTransaction(function* () {
+        yield* bump();
+        yield* insertResponseRow(rows[0]);
+      }),
+      rawTransaction(function* () {
+        yield* bump();
+        yield* insertResponseRow(rows[1]);
+        throw new Error("the second work gave up");
+      }),
+      rawTransaction(function* () {
+        yield* bump();
+        yield* insertResponseRow(rows[2]);
+        // A unique violation mid-group: its own statements roll back, and the error still names its field.
+        yield* insertResponseRow({ ...responseRow(formB, true), idempotencyKey: taken.idempotencyKey });
+      }),
+      rawTransaction(function* () {
+        yield* bump();
+        yield* insertResponseRow(rows[3]);
+        return "fourth";
+      }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
+    expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ message: "the second work gave up" });
+    expect(isUniqueViolation((results[2] as PromiseRejectedResult).reason, "idempotencyKey")).toBe(true);
+    expect((results[3] as PromiseFulfilledResult<string>).value).toBe("fourth");
+    expect(await Promise.all(rows.map((r) => exists(r.id)))).toEqual([true, false, false, true]);
+    expect((await db.form.findUniqueOrThrow({ where: { id: formB.id } })).responseCount).toBe(before + 2);
+  });
+
+  it("let the statements after a write see it, and give a counter sharing the writes' statement its own count", async () => {
+    const row = responseRow(formB, false, { personKey: `seen-${newId()}`, idempotencyKey: null });
+    const before = (await db.form.findUniqueOrThrow({ where: { id: formB.id } })).responseCount;
+    const [seen, claimed, missed] = await rawTransaction(function* () {
+      yield* insertResponseRow(row);
+      const rows = yield* query<{ n: number | bigint | string }>(sql`SELECT count(*) AS "n" FROM "Response" WHERE "id" = ${row.id}`);
+      yield* insertResponseRow({ ...row, id: newId() });
+      const bumped = yield* exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE "id" = ${formB.id}`, { seesWrites: false });
+      yield* insertResponseRow({ ...row, id: newId() });
+      const none = yield* exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE "id" = ${"no-such-form"}`, { seesWrites: false });
+      return [Number(rows[0].n), bumped, none];
+    });
+    expect([seen, claimed, missed]).toEqual([1, 1, 0]);
+    expect(await db.response.count({ where: { personKey: row.personKey } })).toBe(3);
+    expect((await db.form.findUniqueOrThrow({ where: { id: formB.id } })).responseCount).toBe(before + 1);
   });
 
   it("autocommit statements give rows and numbers as plain values", async () => {

@@ -111,6 +111,25 @@ describe("SQLite adapter: a failed transaction never swallows later writes", () 
     expect(other.prepare(`SELECT count(*) AS n FROM "Child"`).get()).toEqual({ n: 0 });
   });
 
+  // Group commit (lib/db/raw.ts): transactions started in the same turn share one BEGIN … COMMIT.
+  it("answers a group of raw transactions only after their one COMMIT", async () => {
+    const ids = ["group-a", "group-b", "group-c"];
+    const seenByFirst = raw(ids[0]).then(() => ids.map((id) => committed(id).n));
+    await Promise.all([raw(ids[1]), raw(ids[2])]);
+    // When the first is answered, the last of its group is already committed: one transaction.
+    expect(await seenByFirst).toEqual([1, 1, 1]);
+  });
+
+  it("fails every transaction of a group whose COMMIT fails, answers none as stored, and commits the next group", async () => {
+    // The deferred foreign key fails only at COMMIT, after every work of the group succeeded.
+    const results = await Promise.allSettled([raw("doomed-1"), raw("doomed-orphan", "Child", "missing"), raw("doomed-2")]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected"]);
+    expect(["doomed-1", "doomed-2"].map((id) => committed(id).n)).toEqual([0, 0]);
+    expect(other.prepare(`SELECT count(*) AS n FROM "Child"`).get()).toEqual({ n: 0 });
+    await Promise.all([raw("next-group-1"), raw("next-group-2")]);
+    expect(["next-group-1", "next-group-2"].map((id) => committed(id).n)).toEqual([1, 1]);
+  });
+
   it("keeps a raw transaction out of an interactive transaction that rolls back", async () => {
     let inside!: () => void;
     const started = new Promise<void>((r) => (inside = r));
