@@ -205,7 +205,10 @@ describe("GET /api/public/forms/:slug", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(Object.keys(res.body.form).sort()).toEqual(
-      ["availability", "description", "endAt", "mode", "questions", "slug", "startAt", "startToken", "thankYouMessage", "theme", "title", "version"],
+      [
+        "availability", "description", "endAt", "language", "languages", "mode", "questions", "respondentLanguage", "slug", "startAt",
+        "startToken", "thankYouMessage", "theme", "title", "translations", "version",
+      ],
     );
     expect(res.body.form).toMatchObject({
       slug: form.slug, title: "Every type", description: "All the question types", mode: "classic",
