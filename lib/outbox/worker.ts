@@ -57,10 +57,12 @@ const STOCKED = BATCH;
 /** Results wait this long to be written together. */
 const RECORD_DELAY_MS = 20;
 /**
- * A row written in this process is claimed this long after, with those written meanwhile:
- * under load, one claim per this many ms rather than one per submission.
+ * A row written in this process is claimed this long after, with those written meanwhile
+ * (also when it was written during a round: not right after that round): under load, one claim
+ * and one preparation per this many ms rather than back to back with a few rows each. Each
+ * costs statements that wait their turn with the submissions' (on SQLite the one writer).
  */
-const WRITE_WAKE_DELAY_MS = 50;
+const WRITE_WAKE_DELAY_MS = 100;
 
 const pollMs = () => Number(process.env.OUTBOX_POLL_MS || 500);
 export { leaseMs };
@@ -92,8 +94,8 @@ interface WorkerState {
   /** When the scheduled round runs (ms since epoch). */
   timerAt: number;
   ticking: boolean;
-  /** A wake came during a round: go again right after it. */
-  again: boolean;
+  /** A wake came during a round: go again this long after it (the shortest delay asked for). */
+  again: number | null;
   /** When the last claim was made (ms since epoch). */
   claimedAt: number;
   /** The last claim took all it had room for: more rows may be due now. */
@@ -117,7 +119,7 @@ function state(): WorkerState | undefined {
 export function startOutboxWorker(): void {
   if (state()) return;
   globalForWorker.formloomOutbox = {
-    stopping: false, timer: null, timerAt: 0, ticking: false, again: false, claimedAt: 0, moreDue: true,
+    stopping: false, timer: null, timerAt: 0, ticking: false, again: null, claimedAt: 0, moreDue: true,
     inFlight: new Set(), targets: new Map(), results: [], notMade: [], recording: null, recordTimer: null,
   };
   // scripts/serve.mjs is plain JavaScript: it finds the stop function here on SIGTERM.
@@ -146,7 +148,7 @@ function schedule(delayMs: number) {
 export function wakeOutboxWorker(delayMs = 0): void {
   const s = state();
   if (!s) return;
-  if (s.ticking) s.again = true;
+  if (s.ticking) s.again = Math.min(s.again ?? delayMs, delayMs);
   else schedule(delayMs);
 }
 
@@ -163,7 +165,7 @@ async function tick() {
   const s = state();
   if (!s || s.stopping || s.ticking) return;
   s.ticking = true;
-  s.again = false;
+  s.again = null;
   let full = false;
   try {
     await keepLeases(s);
@@ -212,7 +214,7 @@ async function tick() {
     s.ticking = false;
   }
   for (const [key, target] of s.targets) startWaiting(s, key, target);
-  schedule(full || s.again ? 0 : pollMs());
+  schedule(full ? 0 : (s.again ?? pollMs()));
 }
 
 async function prepare(messages: ClaimedMessage[]): Promise<PreparedAttempt[]> {
