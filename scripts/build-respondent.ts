@@ -13,6 +13,10 @@
  *
  * - the notice pages' script (components/respondent/notice-boot.ts: an embedded
  *   notice reports its height), .respondent/public/notice-<hash>.js;
+ * - the webhook sender thread: lib/webhooks/post-thread-entry.ts for Node
+ *   (.respondent/webhook-sender.cjs, started by lib/webhooks/post-thread.ts),
+ *   outside Next's bundler, which cannot emit a worker thread's file.
+ *
  * - the embed script for other sites: components/embed/embed.ts, minified, no
  *   dependencies (.respondent/embed.js, served as /embed.js by app/embed.js/route.ts).
  *
@@ -91,6 +95,18 @@ async function main() {
     alias: {},
   });
   const noticeJs = Object.keys(notice.metafile.outputs).find((f) => f.endsWith(".js"))!;
+
+  // The webhook sender thread (lib/webhooks/post-thread.ts starts it): the POST queue on its own event loop.
+  await build({
+    absWorkingDir: root,
+    entryPoints: ["lib/webhooks/post-thread-entry.ts"],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    outfile: path.join(out, "webhook-sender.cjs"),
+    logLevel: "warning",
+  });
 
   const embed = await build({
     absWorkingDir: root,

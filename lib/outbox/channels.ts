@@ -6,6 +6,7 @@
 import { sendOutboxEmail } from "@/lib/email/send";
 import { EmailPermanent, EmailRetryable } from "@/lib/email/mailer";
 import { leaseMs, prepareWebhookAttempts, type PreparedAttempt } from "@/lib/webhooks/deliver";
+import { dropQueuedPosts } from "@/lib/webhooks/post-thread";
 import type { ClaimedMessage } from "./claim";
 import type { OutboxChannel } from "./enqueue";
 import { renewLease, type AttemptResult } from "./record";
@@ -17,8 +18,16 @@ export interface ChannelSender {
    * slots free up. None rejects for the receiver's failures (they are results).
    */
   prepare(messages: readonly ClaimedMessage[]): Promise<PreparedAttempt[]>;
-  /** At most this many attempts at once per target (webhook) per instance. */
+  /** At most perTarget() attempts at once per target (webhook) per instance. */
   concurrencyKey(message: ClaimedMessage): string;
+  /**
+   * The sender queues its attempts and keeps the per-target cap itself: the
+   * worker starts every prepared attempt at once (a webhook's: the sender
+   * thread, lib/webhooks/post-thread.ts).
+   */
+  capsItself?: boolean;
+  /** Stopping: attempts not started resolve to null (handed back); those under way finish. */
+  stop?(): void;
 }
 
 async function attemptEmail(message: ClaimedMessage): Promise<AttemptResult> {
@@ -42,6 +51,8 @@ const email: ChannelSender = {
 const webhook: ChannelSender = {
   prepare: prepareWebhookAttempts,
   concurrencyKey: (message) => `webhook:${message.webhookId}`,
+  capsItself: true,
+  stop: dropQueuedPosts,
 };
 
 export const channels = { webhook, email } satisfies Record<OutboxChannel, ChannelSender>;

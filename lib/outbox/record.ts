@@ -3,7 +3,8 @@
  * (lib/outbox/claim.ts): a result from a worker whose claim was taken over
  * changes nothing.
  */
-import { empty, exec, rawExec, rawTransaction, sql, type RawSql } from "@/lib/db/raw";
+import { provider } from "@/lib/db/client";
+import { empty, exec, join, query, rawExec, rawQuery, rawTransaction, sql, type RawSql } from "@/lib/db/raw";
 import type { ClaimedMessage } from "./claim";
 import { nextAttemptAt } from "./schedule";
 
@@ -14,6 +15,24 @@ export type AttemptResult =
 
 /** Stored error texts are cut here: they are for a log, not an archive. */
 const ERROR_MAX = 500;
+/** Rows per batched statement (PostgreSQL): well under its 65,535 parameters. */
+const ROWS_PER_STATEMENT = 500;
+
+/**
+ * On PostgreSQL a statement is a round trip and a plan: a batch of rows is
+ * written by ONE statement, `UPDATE … FROM (VALUES …)`, each row still fenced
+ * by its attempt number. Every value in the list is cast: PostgreSQL types a
+ * VALUES list by its first row and would take the parameters as text. (On
+ * SQLite a transaction's statements run in one synchronous block: one per row
+ * costs little there.)
+ */
+const batched = () => provider === "postgresql";
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) out.push(rows.slice(i, i + ROWS_PER_STATEMENT));
+  return out;
+}
 
 /** Writes the result; "failed" when it is permanent or the retries are used up. Returns the status stored. */
 export async function recordAttempt(message: ClaimedMessage, result: AttemptResult, now = new Date()): Promise<"succeeded" | "pending" | "failed"> {
@@ -28,9 +47,27 @@ export async function recordAttempt(message: ClaimedMessage, result: AttemptResu
  */
 export async function recordAttempts(entries: readonly { message: ClaimedMessage; result: AttemptResult }[], now = new Date()): Promise<("succeeded" | "pending" | "failed")[]> {
   const statuses = entries.map(({ message, result }) => statusAfter(message, result, now));
-  await rawTransaction(function* () {
-    for (let i = 0; i < entries.length; i++) yield* exec(resultStatement(entries[i].message, entries[i].result, statuses[i], now));
+  const statements: RawSql[] = [];
+  const succeeded: { message: ClaimedMessage; result: AttemptResult }[] = [];
+  entries.forEach((entry, i) => {
+    if (batched() && entry.result.outcome === "succeeded") succeeded.push(entry);
+    else statements.push(resultStatement(entry.message, entry.result, statuses[i], now));
   });
+  for (const rows of chunks(succeeded)) {
+    const values = rows.map(({ message, result }) =>
+      sql`(CAST(${message.id} AS TEXT), CAST(${message.attempts} AS INTEGER), CAST(${result.statusCode ?? null} AS INTEGER), CAST(${result.responseBody ?? null} AS TEXT))`);
+    statements.push(sql`
+      UPDATE "OutboxMessage" AS o SET "status" = 'succeeded', "leaseUntil" = NULL, "deliveredAt" = ${now},
+        "lastStatusCode" = v.code, "lastError" = NULL, "responseBody" = v.body
+      FROM (VALUES ${join(values)}) AS v(id, attempts, code, body)
+      WHERE o."id" = v.id AND o."attempts" = v.attempts`);
+  }
+  if (statements.length === 1) await rawExec(statements[0]);
+  else if (statements.length > 1) {
+    await rawTransaction(function* () {
+      for (const statement of statements) yield* exec(statement);
+    });
+  }
   return statuses.map((s) => s.status);
 }
 
@@ -65,6 +102,27 @@ function resultStatement(message: ClaimedMessage, result: AttemptResult, { statu
  */
 export async function freezeAndRenew(rows: readonly { message: ClaimedMessage; body: string | null }[], leaseMs: number, now = new Date()): Promise<boolean[]> {
   const until = new Date(now.getTime() + leaseMs);
+  if (rows.length === 0) return [];
+  if (batched()) {
+    const statements = chunks(rows).map((part) => {
+      const values = part.map(({ message, body }) => sql`(CAST(${message.id} AS TEXT), CAST(${message.attempts} AS INTEGER), CAST(${body} AS TEXT))`);
+      return sql`
+        UPDATE "OutboxMessage" AS o SET "leaseUntil" = ${until}, "body" = COALESCE(o."body", v.body)
+        FROM (VALUES ${join(values)}) AS v(id, attempts, body)
+        WHERE o."id" = v.id AND o."attempts" = v.attempts AND o."status" = 'pending'
+        RETURNING o."id"`;
+    });
+    const changed =
+      statements.length === 1
+        ? await rawQuery<{ id: string }>(statements[0])
+        : await rawTransaction(function* () {
+            const all: { id: string }[] = [];
+            for (const statement of statements) all.push(...(yield* query<{ id: string }>(statement)));
+            return all;
+          });
+    const held = new Set(changed.map((row) => String(row.id)));
+    return rows.map(({ message }) => held.has(message.id));
+  }
   return rawTransaction(function* () {
     const held: boolean[] = [];
     for (const { message, body } of rows) {

@@ -14,6 +14,11 @@
  *   idle behind the database: under load every statement waits its turn
  *   (on SQLite behind every submission's), and a claim and its preparation
  *   take several turns.
+ * - Webhook rows wait, ready, in the sender thread (lib/webhooks/post-thread.ts)
+ *   rather than here: it keeps the per-webhook cap and starts the next POST
+ *   as soon as one ends, on its own event loop, so a slot does not stay idle
+ *   until this thread's loop, busy with submissions, gets round to it. Here
+ *   they count as running; those beyond the cap count as ready (readyCount).
  * - While every target is stocked, wakes (a row written, a slot freed) claim
  *   nothing: they would only find the stocked targets' rows, left out. Rows
  *   of other targets are claimed at the next poll (OUTBOX_POLL_MS), or as
@@ -23,29 +28,26 @@
  *   CPU: a few statements per round rather than several per delivery are
  *   what let deliveries keep pace with submissions.
  * - A row waiting behind a slow receiver keeps its lease: each round renews
- *   (fenced) those close to running out, and an attempt renews again before
- *   its POST if it waited long; a row another worker took over is dropped.
+ *   (fenced) those waiting here close to running out, and an attempt renews
+ *   again before its POST if it waited long (a webhook's: the sender thread
+ *   hands it back unsent for that); a row another worker took over is dropped.
  * - Woken shortly after a row is written in this process (lib/outbox/wake.ts),
  *   and when an attempt ends if the last claim was full (rows may be left);
  *   otherwise polls every OUTBOX_POLL_MS (default 500 ms) for rows of other
  *   instances and retries coming due. Each claim is a write: a claim per
  *   finished attempt would cost more than the attempts.
  * - stopOutboxWorker() (SIGTERM, via scripts/serve.mjs) stops claiming, hands
- *   back rows not started, and waits for the attempts under way and their
+ *   back rows not started (here and in the sender thread's queue), and waits for the attempts under way and their
  *   records; rows claimed by a killed process come back when their lease
  *   expires.
  */
 import { claimDue, releaseClaims, type ClaimedMessage } from "./claim";
-import { senderOf } from "./channels";
+import { channels, senderOf } from "./channels";
 import { recordAttempt, recordAttempts, renewLeases, type AttemptResult } from "./record";
 import { onOutboxWrite } from "./wake";
-import { attemptTimeoutMs, leaseMs, type PreparedAttempt } from "@/lib/webhooks/deliver";
+import { attemptTimeoutMs, leaseMs, perTarget, type PreparedAttempt } from "@/lib/webhooks/deliver";
 
-/**
- * Concurrent attempts per target (a webhook; the SMTP server) per instance:
- * WEBHOOK_CONCURRENCY, default 8, at most 32 (README "Webhooks").
- */
-export const perTarget = () => Math.min(32, Math.max(1, Math.floor(Number(process.env.WEBHOOK_CONCURRENCY) || 8)));
+export { perTarget };
 /** Rows claimed (and prepared) at once: many, so that a round's lookups serve many deliveries. */
 const BATCH = 64;
 /** Rows running or waiting for a slot, per process. */
@@ -55,10 +57,12 @@ const STOCKED = BATCH;
 /** Results wait this long to be written together. */
 const RECORD_DELAY_MS = 20;
 /**
- * A row written in this process is claimed this long after, with those written meanwhile:
- * under load, one claim per this many ms rather than one per submission.
+ * A row written in this process is claimed this long after, with those written meanwhile
+ * (also when it was written during a round: not right after that round): under load, one claim
+ * and one preparation per this many ms rather than back to back with a few rows each. Each
+ * costs statements that wait their turn with the submissions' (on SQLite the one writer).
  */
-const WRITE_WAKE_DELAY_MS = 50;
+const WRITE_WAKE_DELAY_MS = 100;
 
 const pollMs = () => Number(process.env.OUTBOX_POLL_MS || 500);
 export { leaseMs };
@@ -73,7 +77,16 @@ interface Waiting {
 interface Target {
   running: number;
   waiting: Waiting[];
+  /**
+   * The sender queues the attempts and keeps the cap itself (webhooks: the
+   * sender thread): every prepared row is started at once, and those beyond
+   * perTarget() are waiting there, counted as ready like `waiting`.
+   */
+  capsItself: boolean;
 }
+
+/** Rows of the target ready and waiting for a slot, here or in its sender's queue. */
+const readyCount = (t: Target) => t.waiting.length + (t.capsItself ? Math.max(0, t.running - perTarget()) : 0);
 
 interface WorkerState {
   stopping: boolean;
@@ -81,8 +94,8 @@ interface WorkerState {
   /** When the scheduled round runs (ms since epoch). */
   timerAt: number;
   ticking: boolean;
-  /** A wake came during a round: go again right after it. */
-  again: boolean;
+  /** A wake came during a round: go again this long after it (the shortest delay asked for). */
+  again: number | null;
   /** When the last claim was made (ms since epoch). */
   claimedAt: number;
   /** The last claim took all it had room for: more rows may be due now. */
@@ -90,6 +103,8 @@ interface WorkerState {
   inFlight: Set<Promise<void>>;
   targets: Map<string, Target>;
   results: { message: ClaimedMessage; result: AttemptResult }[];
+  /** Attempts not made (the sender dropped them: stopping), to hand back. */
+  notMade: ClaimedMessage[];
   recording: Promise<void> | null;
   recordTimer: NodeJS.Timeout | null;
 }
@@ -104,8 +119,8 @@ function state(): WorkerState | undefined {
 export function startOutboxWorker(): void {
   if (state()) return;
   globalForWorker.formloomOutbox = {
-    stopping: false, timer: null, timerAt: 0, ticking: false, again: false, claimedAt: 0, moreDue: true,
-    inFlight: new Set(), targets: new Map(), results: [], recording: null, recordTimer: null,
+    stopping: false, timer: null, timerAt: 0, ticking: false, again: null, claimedAt: 0, moreDue: true,
+    inFlight: new Set(), targets: new Map(), results: [], notMade: [], recording: null, recordTimer: null,
   };
   // scripts/serve.mjs is plain JavaScript: it finds the stop function here on SIGTERM.
   (globalThis as Record<symbol, unknown>)[Symbol.for("formloom.outbox.stop")] = stopOutboxWorker;
@@ -133,13 +148,13 @@ function schedule(delayMs: number) {
 export function wakeOutboxWorker(delayMs = 0): void {
   const s = state();
   if (!s) return;
-  if (s.ticking) s.again = true;
+  if (s.ticking) s.again = Math.min(s.again ?? delayMs, delayMs);
   else schedule(delayMs);
 }
 
-const targetOf = (s: WorkerState, key: string) => {
+const targetOf = (s: WorkerState, key: string, channel: string) => {
   let target = s.targets.get(key);
-  if (!target) s.targets.set(key, (target = { running: 0, waiting: [] }));
+  if (!target) s.targets.set(key, (target = { running: 0, waiting: [], capsItself: senderOf(channel)?.capsItself === true }));
   return target;
 };
 
@@ -150,7 +165,7 @@ async function tick() {
   const s = state();
   if (!s || s.stopping || s.ticking) return;
   s.ticking = true;
-  s.again = false;
+  s.again = null;
   let full = false;
   try {
     await keepLeases(s);
@@ -161,7 +176,7 @@ async function tick() {
     for (const [key, target] of s.targets) {
       held += target.running + target.waiting.length;
       // A target with a batch ready gets no more rows this round.
-      if (target.waiting.length < STOCKED) {
+      if (readyCount(target) < STOCKED) {
         hungry = true;
         continue;
       }
@@ -188,7 +203,7 @@ async function tick() {
         const runs = await prepare(messages);
         // Stopping meanwhile: hand them back now rather than when their lease runs out.
         if (s.stopping) return releaseClaims(messages);
-        const target = targetOf(s, key);
+        const target = targetOf(s, key, messages[0].channel);
         messages.forEach((message, i) => target.waiting.push({ message, run: runs[i], leaseUntil }));
         startWaiting(s, key, target);
       }));
@@ -199,7 +214,7 @@ async function tick() {
     s.ticking = false;
   }
   for (const [key, target] of s.targets) startWaiting(s, key, target);
-  schedule(full || s.again ? 0 : pollMs());
+  schedule(full ? 0 : (s.again ?? pollMs()));
 }
 
 async function prepare(messages: ClaimedMessage[]): Promise<PreparedAttempt[]> {
@@ -226,12 +241,12 @@ async function keepLeases(s: WorkerState) {
 
 /** Starts the target's waiting rows its free slots allow. */
 function startWaiting(s: WorkerState, key: string, target: Target) {
-  const limit = perTarget();
+  const limit = target.capsItself ? Infinity : perTarget();
   while (target.running < limit && target.waiting.length && !s.stopping) {
     const { message, run } = target.waiting.shift()!;
     target.running++;
     const done: Promise<void> = run()
-      .then((result) => queueResult(s, message, result))
+      .then((result) => (result ? queueResult(s, message, result) : void s.notMade.push(message)))
       .catch((error) => console.error(`outbox worker: attempt ${message.id} failed`, error))
       .finally(() => {
         s.inFlight.delete(done);
@@ -241,7 +256,7 @@ function startWaiting(s: WorkerState, key: string, target: Target) {
         // The freed slot goes to a row ready and waiting. A round claims more when this target runs
         // low and the last claim left rows behind; rows written since wake the worker themselves.
         startWaiting(s, key, target);
-        if (target.waiting.length < STOCKED && s.moreDue) wakeOutboxWorker();
+        if (readyCount(target) < STOCKED && s.moreDue) wakeOutboxWorker();
       });
     s.inFlight.add(done);
   }
@@ -279,7 +294,9 @@ async function flushResults(s: WorkerState): Promise<void> {
 export async function attempt(message: ClaimedMessage): Promise<string> {
   const [run] = await prepare([message]);
   const result = await run();
-  return recordAttempt(message, result);
+  if (result) return recordAttempt(message, result);
+  await releaseClaims([message]);
+  return "pending";
 }
 
 /** Stops claiming, hands back rows not started, and waits (up to `graceMs`) for the attempts under way and their records. */
@@ -289,10 +306,13 @@ export async function stopOutboxWorker(graceMs = 10_000): Promise<void> {
   s.stopping = true;
   if (s.timer) clearTimeout(s.timer);
   const waiting = [...s.targets.values()].flatMap((t) => t.waiting.splice(0).map((w) => w.message));
+  // Senders that queue their own attempts give back those not started (their promises resolve to null).
+  for (const sender of Object.values(channels)) sender.stop?.();
   const wait = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
   const drain = async () => {
     if (waiting.length) await releaseClaims(waiting).catch((error) => console.error("outbox worker: handing back claims failed", error));
     await Promise.allSettled([...s.inFlight]);
+    if (s.notMade.length) await releaseClaims(s.notMade.splice(0)).catch((error) => console.error("outbox worker: handing back claims failed", error));
     await flushResults(s);
   };
   await Promise.race([drain(), wait]);

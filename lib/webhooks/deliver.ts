@@ -21,12 +21,16 @@ import { freezeAndRenew, renewLease, type AttemptResult } from "@/lib/outbox/rec
 import type { ResponseEventPayload } from "@/lib/outbox/response-events";
 import { getResponseRows, type ResponseObject } from "./response-snapshot";
 import { openSecret, UnreadableSecret } from "./secrets";
-import { signatureHeader } from "./sign";
-import { postJson } from "./http-post";
+import { postSigned } from "./post-thread";
 
 export const attemptTimeoutMs = () => Number(process.env.WEBHOOK_TIMEOUT_MS || 15_000);
 /** A claim's lease: longer than the POST may take, counted again from just before the POST (freezeAndRenew). */
 export const leaseMs = () => attemptTimeoutMs() * 2 + 10_000;
+/**
+ * Concurrent attempts per target (a webhook; the SMTP server) per instance:
+ * WEBHOOK_CONCURRENCY, default 8, at most 32 (README "Webhooks").
+ */
+export const perTarget = () => Math.min(32, Math.max(1, Math.floor(Number(process.env.WEBHOOK_CONCURRENCY) || 8)));
 const disableAfterMs = () => Number(process.env.WEBHOOK_DISABLE_AFTER_MS || 5 * 24 * 3_600_000);
 
 type Hook = { id: string; formId: string; url: string; failingSince: Date | null; secrets: string[] | UnreadableSecret };
@@ -74,16 +78,23 @@ async function loadHooks(ids: string[]): Promise<Map<string, Hook>> {
   return hooks;
 }
 
-/** One attempt, ready to go: it resolves to its result (at once when there is nothing to send). */
-export type PreparedAttempt = () => Promise<AttemptResult>;
+/**
+ * One attempt, ready to go: it resolves to its result (at once when there is
+ * nothing to send), or to null when it was not made (the worker is stopping:
+ * the row is handed back).
+ */
+export type PreparedAttempt = () => Promise<AttemptResult | null>;
 
 /**
  * Prepares attempts of several claimed webhook rows, the lookups shared:
  * their webhooks in one query, the responses of the bodies still to build in
  * one, then one transaction that freezes the new bodies and renews every
- * lease (lib/outbox/record.ts). Each attempt, when started, renews its lease
- * again if it has waited long enough to leave less than the timeout and a
- * margin, then POSTs. None rejects for the receiver's failures.
+ * lease (lib/outbox/record.ts). Each attempt, when started, goes to the
+ * sender thread (post-thread.ts), which queues it behind the webhook's other
+ * attempts (at most perTarget() at once) and POSTs it; one that waited there
+ * so long that less than the timeout and a margin of its lease is left comes
+ * back unsent, has its lease renewed (fenced) and goes again. None rejects
+ * for the receiver's failures.
  */
 export async function prepareWebhookAttempts(messages: readonly ClaimedMessage[]): Promise<PreparedAttempt[]> {
   const hooks = await loadHooks([...new Set(messages.flatMap((m) => (m.webhookId ? [m.webhookId] : [])))]);
@@ -111,13 +122,7 @@ export async function prepareWebhookAttempts(messages: readonly ClaimedMessage[]
   const heldUntil = Date.now() + lease;
   const held = await freezeAndRenew(toHold.map((h) => ({ message: h.message, body: h.frozen ? null : h.body })), lease);
   toHold.forEach((ready, i) => {
-    out[ready.index] = held[i]
-      ? async () => {
-          // Waited for a free slot so long that the POST might outlast the lease: renew it first (fenced the same way).
-          if (heldUntil - Date.now() < attemptTimeoutMs() + 5_000 && !(await renewLease(ready.message, lease))) return takenOver;
-          return send(ready);
-        }
-      : settled(takenOver);
+    out[ready.index] = held[i] ? () => send(ready, heldUntil) : settled(takenOver);
   });
   return out;
 }
@@ -127,17 +132,27 @@ const takenOver: AttemptResult = { outcome: "retry", error: "The claim expired b
 /** One attempt of one claimed row, now (a retry asked for, a test ping; tests). */
 export async function deliverWebhookMessage(message: ClaimedMessage): Promise<AttemptResult> {
   const [attempt] = await prepareWebhookAttempts([message]);
-  return attempt();
+  return (await attempt()) ?? { outcome: "retry", error: "Not sent: the server is stopping" };
 }
 
-async function send({ message, hook, secrets, body }: { message: ClaimedMessage; hook: Hook; secrets: string[]; body: string }): Promise<AttemptResult> {
-  const timestamp = Math.floor(Date.now() / 1000);
-  const headers = {
-    "webhook-id": message.id,
-    "webhook-timestamp": String(timestamp),
-    "webhook-signature": signatureHeader(secrets, message.id, timestamp, body),
-  };
-  const result = await postJson(hook.url, headers, body, attemptTimeoutMs());
+type Ready = { message: ClaimedMessage; hook: Hook; secrets: string[]; body: string };
+
+async function send({ message, hook, secrets, body }: Ready, heldUntil: number): Promise<AttemptResult | null> {
+  const lease = leaseMs();
+  let startBy = heldUntil - attemptTimeoutMs() - 5_000;
+  let result;
+  for (;;) {
+    const outcome = await postSigned({ target: hook.id, limit: perTarget(), url: hook.url, messageId: message.id, secrets, body, timeoutMs: attemptTimeoutMs(), startBy });
+    if ("dropped" in outcome) return null;
+    if (!("expiring" in outcome)) {
+      result = outcome;
+      break;
+    }
+    // Waited for a free slot so long that the POST might outlast the lease: renew it first (fenced the same way).
+    const renewedAt = Date.now();
+    if (!(await renewLease(message, lease))) return takenOver;
+    startBy = renewedAt + lease - attemptTimeoutMs() - 5_000;
+  }
   const now = new Date();
   if (result.ok) {
     if (hook.failingSince) await db.webhook.updateMany({ where: { id: hook.id }, data: { failingSince: null } });

@@ -29,6 +29,8 @@ export interface WebhookReceiver {
   unverified: { headers: http.IncomingHttpHeaders; raw: string }[];
   /** All requests, verified or not. */
   requests: number;
+  /** The most requests it was answering at once. */
+  maxInFlight: number;
   /** Secrets to verify with (the webhook's, set after creating it). */
   secrets: string[];
   /** How to answer the next requests; the last one keeps answering. */
@@ -45,6 +47,7 @@ export async function startWebhookReceiver(path = "/hook"): Promise<WebhookRecei
     received: [],
     unverified: [],
     requests: 0,
+    maxInFlight: 0,
     secrets: [],
     script(next) {
       replies = next.length ? [...next] : [{ status: 200 }];
@@ -63,7 +66,10 @@ export async function startWebhookReceiver(path = "/hook"): Promise<WebhookRecei
         server.close(() => resolve());
       }),
   };
+  let inFlight = 0;
   const server = http.createServer((req, res) => {
+    receiver.maxInFlight = Math.max(receiver.maxInFlight, ++inFlight);
+    res.on("close", () => inFlight--);
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
