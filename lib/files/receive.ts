@@ -51,6 +51,8 @@ export async function receiveUpload(req: Request, options: ReceiveOptions): Prom
   }
 
   let current: Readable | null = null;
+  /** The storing of the one file part: settled once its object is complete, or removed with its temporary file. */
+  let storing: Promise<unknown> | null = null;
   let settled = false;
   let fail!: (error: unknown) => void;
   const result = new Promise<ReceivedFile>((resolve, reject) => {
@@ -61,12 +63,12 @@ export async function receiveUpload(req: Request, options: ReceiveOptions): Prom
       reject(error);
     };
     parser.on("file", (name, stream, info) => {
-      if (name !== "file" || current) {
+      if (name !== "file" || current || settled) {
         stream.resume();
         return fail(badUpload("Send exactly one part, named file"));
       }
       current = stream;
-      store(stream, info.filename, options, tooLarge).then(
+      storing = store(stream, info.filename, options, tooLarge).then(
         (file) => {
           settled = true;
           resolve(file);
@@ -97,6 +99,9 @@ export async function receiveUpload(req: Request, options: ReceiveOptions): Prom
     fail(error instanceof AppError && error.code === "payload_too_large" ? tooLarge() : error);
     parser.destroy();
   }
+  // A refusal decided here (over the cap, the client gone) destroyed the part's stream: answer only
+  // once the storage has removed what it had written, so no temporary file outlives the answer.
+  await storing;
   return result;
 }
 
