@@ -61,6 +61,12 @@ export function withoutFormAssets<T extends SchemaWithAssets>(draft: T): T {
   return { ...draft, questions, ...(theme ? { theme } : {}) };
 }
 
+/** The assets `before` named and `after` does not: what a save or a publish may have freed. */
+export function assetsDropped(before: SchemaWithAssets, after: SchemaWithAssets): string[] {
+  const kept = new Set(formAssetRefs(after).map((r) => r.id));
+  return formAssetRefs(before).map((r) => r.id).filter((id) => !kept.has(id));
+}
+
 /**
  * After a save or a publish: of `candidates` (what the form named before it),
  * deletes the assets neither the draft nor the live published version names

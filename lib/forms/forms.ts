@@ -11,7 +11,7 @@ import { auditEntry, writeAudit } from "@/lib/workspaces/audit";
 import { FORM_TITLE_MAX, formSchemaSchema, isAnswerable, type FormSchema, type FormSchemaInput } from "@/lib/schema/form-schema";
 import { assertPersonBasis } from "@/lib/responses/one-per-person";
 import { findTemplate } from "@/lib/templates/templates";
-import { assertFormAssets, formAssetRefs, releaseUnusedAssets, withoutFormAssets } from "@/lib/files/form-assets";
+import { assertFormAssets, assetsDropped, releaseUnusedAssets, withoutFormAssets } from "@/lib/files/form-assets";
 import { draftOf, serializeForm, serializeFormListItem, type StoredDraft } from "./serialize";
 import { SLUG_MAX, type CreateFormInput, type UpdateFormInput } from "./settings";
 
@@ -187,7 +187,8 @@ export async function saveDraft(actor: Actor, formId: string, input: FormSchemaI
   });
   if (count === 0) throw new AppError("conflict", "The form was published while saving; reload and try again");
   // A logo, cover or picture the previous draft named and nothing names now: gone from storage too.
-  await releaseUnusedAssets(current.id, formAssetRefs(draftOf(current)).map((r) => r.id));
+  // Only what this save stopped naming is looked at: a save that keeps its images costs no query.
+  await releaseUnusedAssets(current.id, assetsDropped(draftOf(current), schema));
   return draftOf({ title: schema.title, draft: JSON.stringify(toStoredDraft(schema)), publishedVersion: current.publishedVersion });
 }
 
@@ -205,7 +206,7 @@ export async function publishForm(actor: Actor, formId: string) {
   const audit = await auditEntry(actor, form.status === "published" ? "form.schema_published" : "form.published", "form", form.id);
   // The previous version's images stay while it is live; once this one replaces it, those no version names go.
   const previous = await latestPublished(form.id, form.publishedVersion);
-  const previousAssets = previous ? formAssetRefs(JSON.parse(previous.schema) as FormSchema).map((r) => r.id) : [];
+  const previousAssets = previous ? assetsDropped(JSON.parse(previous.schema) as FormSchema, schema) : [];
   for (let attempt = 0; ; attempt++) {
     const slug = form.slug ?? (attempt === 0 ? slugify(form.title) : `${slugify(form.title).slice(0, SLUG_MAX - 7)}-${randomSuffix()}`);
     try {
