@@ -6,7 +6,7 @@
  */
 "use client";
 
-import { useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { referencesTo, type EditedQuestion } from "@/lib/logic/editing";
 import { pathGraph } from "@/lib/logic/graph";
 import { get, useFieldArray, useFormContext, useWatch } from "react-hook-form";
@@ -36,8 +36,12 @@ export function QuestionList({ expanded, setExpanded, onActiveKey }: QuestionLis
   const handles = useRef(new Map<string, HTMLButtonElement | null>());
   const [activeId, setActiveId] = useState<string | null>(null);
   // update() (a type change) gives the item a new field id: keep its editor open.
+  // An added question opens the same way. A layout effect, so that the editor
+  // moves in the same task as the render: with a passive effect the previous
+  // question's editor stayed open for a moment, and keys typed straight after
+  // "Add question" went into the question above.
   const reopenAt = useRef<number | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (reopenAt.current !== null && fields[reopenAt.current]) {
       setExpanded(fields[reopenAt.current].id);
       setActiveId(fields[reopenAt.current].id);

@@ -17,7 +17,9 @@ const waitForSaved = (page: Page) => expect(page.getByTestId("save-state")).toHa
 async function addQuestion(page: Page, type: string, title: string) {
   await page.getByLabel("New question type").selectOption(type);
   await page.getByRole("button", { name: "Add question" }).click();
-  await page.getByTestId("question-editor").getByLabel("Question", { exact: true }).fill(title);
+  const added = page.getByTestId("question-item").last();
+  await added.getByTestId("question-editor").getByLabel("Question", { exact: true }).fill(title);
+  await expect(added.locator(".question-toggle")).toContainText(title);
 }
 
 async function openQuestion(page: Page, index: number, title: RegExp) {
