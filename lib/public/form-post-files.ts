@@ -120,6 +120,8 @@ export async function readMultipartPost(req: Request, type: string, slug: string
     }
     stream.pause();
     chain = chain.then(async () => {
+      // The post was refused while this part waited its turn: not stored.
+      if (failure) return void stream.resume();
       try {
         const res = await uploadRespondentFile(partRequest(req, cookie, info.filename!, info.mimeType, stream), slug, name);
         const body = (await res.json()) as { file: { id: string } };
@@ -144,11 +146,13 @@ export async function readMultipartPost(req: Request, type: string, slug: string
       if (!parser.write(chunk)) await Promise.race([new Promise<void>((r) => parser.once("drain", r)), done.catch(() => undefined)]);
     }
   } catch (error) {
-    parser.destroy();
-    throw error;
+    failure ??= error;
   }
   if (failure) {
+    // The refusal is answered only once the part being stored has removed its temporary file
+    // (destroying the parser ends that part's stream; lib/files/receive.ts waits for its storage).
     parser.destroy();
+    await chain.catch(() => undefined);
     throw failure;
   }
   parser.end();

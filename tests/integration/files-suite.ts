@@ -276,6 +276,31 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
       expect((await storage().keys()).sort()).toEqual(before.sort());
     });
 
+    it("a no-JavaScript post over its cap while a file is being stored: 413 only after that file's temporary object is gone", async () => {
+      const form = await publishedForm(owner, schema);
+      const before = await storage().keys();
+      // The post's cap is 1 MiB of fields plus each file question's own room (7 MiB + framing here):
+      // a 6 MiB part no question takes is drained but counted, so the cap trips inside the CV's
+      // 1.9 MB, which its question alone would accept — mid-store, not at the question's limit.
+      const cvHead = Buffer.from(`\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="cv"; filename="cv.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+      const parts = [
+        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="nope"; filename="filler.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+        randomBytes(6 * 1024 * 1024),
+        cvHead,
+        pdf(1.9 * 1024 * 1024),
+        Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+      ];
+      const res = await fetch(url(`/s/${form.slug}/submit`), {
+        method: "POST",
+        headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...cookie() },
+        body: new Blob(parts.map((p) => new Uint8Array(p))),
+      }).catch((error: Error) => error);
+      if (!(res instanceof Error)) expect(res.status).toBe(413);
+      // Answered: nothing of the CV is left, not even its temporary object.
+      expect(await db.storedFile.count({ where: { formId: form.id } })).toBe(0);
+      expect((await storage().keys()).sort()).toEqual(before.sort());
+    });
+
     it("counts every file of a form against UPLOAD_MAX_FORM_MB", async () => {
       const form = await publishedForm(owner, schema);
       const who = cookie();
