@@ -149,3 +149,20 @@ export const singleChoiceParts = {
   fromFormPost: postedChoice,
   operators: CHOICE_OPERATORS,
 };
+
+/** Everything of a numbered scale's spec but its definition and answer (rating, opinion scale): summarised over its own range. */
+export const scaleTypeParts = {
+  rows: numberRow,
+  statKind: "scale" as const,
+  summary: {
+    schema: scaleSummarySchema,
+    needs: (): SummaryNeed[] => ["values"],
+    shape: (q: { scaleMin: number; scaleMax: number }, agg: KeyAggregates) => {
+      const summary = scaleSummary(range(q.scaleMin, q.scaleMax), agg);
+      return { responses: summary.count, summary };
+    },
+  },
+  csvCell: plainCell,
+  fromFormPost: postedNumber,
+  operators: ORDERED_OPERATORS,
+};

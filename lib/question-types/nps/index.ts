@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { scoresField } from "@/lib/logic/schema";
 import { base, scaleLabels } from "../define";
-import { numberRow, ORDERED_OPERATORS, plainCell, postedNumber, range, scaleSummary, scaleSummarySchema, sum } from "../kinds";
+import { range, scaleSummary, scaleSummarySchema, scaleTypeParts, sum } from "../kinds";
 import type { QuestionTypeSpec } from "../spec";
 import { answer } from "./answer";
 
@@ -23,8 +23,8 @@ function npsScore(distribution: Record<string, number>, count: number) {
 export const spec = {
   definition,
   answer,
-  rows: numberRow,
-  statKind: "scale",
+  ...scaleTypeParts,
+  // Always 0–10, with the promoter/passive/detractor split on top of the scale's summary.
   summary: {
     schema: summarySchema,
     needs: () => ["values"],
@@ -33,7 +33,4 @@ export const spec = {
       return { responses: base.count, summary: { ...base, ...npsScore(base.distribution, base.count) } };
     },
   },
-  csvCell: plainCell,
-  fromFormPost: postedNumber,
-  operators: ORDERED_OPERATORS,
 } satisfies QuestionTypeSpec<z.output<typeof definition>, typeof summarySchema>;

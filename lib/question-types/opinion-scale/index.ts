@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { scoresField } from "@/lib/logic/schema";
 import { base, scaleLabels } from "../define";
-import { numberRow, ORDERED_OPERATORS, plainCell, postedNumber, range, scaleSummary, scaleSummarySchema } from "../kinds";
+import { scaleTypeParts, scaleSummarySchema } from "../kinds";
 import type { QuestionTypeSpec } from "../spec";
 import { answer } from "./answer";
 
@@ -18,17 +18,5 @@ export const definition = z.strictObject({
 export const spec = {
   definition,
   answer,
-  rows: numberRow,
-  statKind: "scale",
-  summary: {
-    schema: scaleSummarySchema,
-    needs: () => ["values"],
-    shape: (q, agg) => {
-      const summary = scaleSummary(range(q.scaleMin, q.scaleMax), agg);
-      return { responses: summary.count, summary };
-    },
-  },
-  csvCell: plainCell,
-  fromFormPost: postedNumber,
-  operators: ORDERED_OPERATORS,
+  ...scaleTypeParts,
 } satisfies QuestionTypeSpec<z.output<typeof definition>, typeof scaleSummarySchema>;
