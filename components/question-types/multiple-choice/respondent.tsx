@@ -2,7 +2,7 @@
 import { useI18n } from "@/components/respondent/i18n";
 import { useState } from "react";
 import type { QuestionOf } from "@/lib/schema/form-schema";
-import { ChoiceGroup, optionLetter, type Choice } from "../shared/choice-group";
+import { ChoiceGroup, itemAtKey, optionLetter, type Choice } from "../shared/choice-group";
 import { GroupFrame } from "../shared/frame";
 import { OTHER_VALUE, OtherText } from "../shared/other";
 import { shownOptions, useShownOptions } from "../shared/shuffle";
@@ -59,7 +59,7 @@ export const multipleChoiceControl = {
   advancesOnPick: false,
   // A letter (or digit 1–9) toggles its option, in the order shown; the respondent moves on with Enter.
   shortcut: (q, key, ctx) => {
-    const option = key.length === 1 ? shownOptions(q)[/^[1-9]$/.test(key) ? Number(key) - 1 : key.toUpperCase().charCodeAt(0) - 65] : undefined;
+    const option = itemAtKey(shownOptions(q), key);
     if (!option) return false;
     const now = Array.isArray(ctx.value) ? ctx.value : [];
     const next = now.includes(option) ? now.filter((o) => o !== option) : [...now, option];

@@ -7,7 +7,7 @@
  */
 import { useI18n } from "@/components/respondent/i18n";
 import type { QuestionOf } from "@/lib/schema/form-schema";
-import { ChoiceGroup, optionLetter, type Choice } from "../shared/choice-group";
+import { ChoiceGroup, itemAtKey, optionLetter, type Choice } from "../shared/choice-group";
 import { GroupFrame } from "../shared/frame";
 import type { QuestionFieldProps, RespondentControl } from "../types";
 
@@ -39,8 +39,7 @@ function PictureChoice(props: QuestionFieldProps<QuestionOf<"picture-choice">>) 
   );
 }
 
-const optionAt = (q: QuestionOf<"picture-choice">, key: string) =>
-  key.length === 1 ? q.pictures[/^[1-9]$/.test(key) ? Number(key) - 1 : key.toUpperCase().charCodeAt(0) - 65] : undefined;
+const optionAt = (q: QuestionOf<"picture-choice">, key: string) => itemAtKey(q.pictures, key);
 
 export const pictureChoiceControl = {
   Field: PictureChoice,

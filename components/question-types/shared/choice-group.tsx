@@ -22,6 +22,9 @@ export interface Choice {
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 export const optionLetter = (i: number) => LETTERS[i] ?? "";
+/** The item an immersive shortcut key names: its letter (as shown) or a digit 1–9, in the order shown. */
+export const itemAtKey = <T,>(items: readonly T[], key: string): T | undefined =>
+  key.length === 1 ? items[/^[1-9]$/.test(key) ? Number(key) - 1 : LETTERS.indexOf(key.toUpperCase())] : undefined;
 
 export function ChoiceGroup({ props, choices, multiple, layout }: { props: QuestionFieldProps; choices: Choice[]; multiple: boolean; layout: string }) {
   const { question: q, value, onChange, shortcuts, recall } = props;

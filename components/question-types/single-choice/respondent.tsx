@@ -2,7 +2,7 @@
 import { useI18n } from "@/components/respondent/i18n";
 import { useState } from "react";
 import type { QuestionOf } from "@/lib/schema/form-schema";
-import { ChoiceGroup, optionLetter, type Choice } from "../shared/choice-group";
+import { ChoiceGroup, itemAtKey, optionLetter, type Choice } from "../shared/choice-group";
 import { GroupFrame } from "../shared/frame";
 import { OTHER_VALUE, OtherText } from "../shared/other";
 import { shownOptions, useShownOptions } from "../shared/shuffle";
@@ -56,7 +56,7 @@ export const singleChoiceControl = {
   advancesOnPick: true,
   // Letters as Typeform does (shown on the options, in the order shown); digits 1–9 work too.
   shortcut: (q, key, ctx) => {
-    const option = key.length === 1 ? shownOptions(q)[/^[1-9]$/.test(key) ? Number(key) - 1 : key.toUpperCase().charCodeAt(0) - 65] : undefined;
+    const option = itemAtKey(shownOptions(q), key);
     if (!option) return false;
     ctx.pick(option, true);
     return true;
