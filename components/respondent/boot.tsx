@@ -28,9 +28,11 @@ if (data && root) {
   // page itself (hidden fields from the link, a failed no-JavaScript post) win.
   const kept = deviceStore.loadDraft();
   const initialAnswers = kept ? { ...kept, ...props.initialAnswers } : props.initialAnswers;
+  // Their fill time runs from the page they were first typed on, not from the reload.
+  const startToken = (kept && deviceStore.keptStartToken()) || props.startToken;
   const queued = deviceStore.loadQueued();
   const { t } = createI18n(props.i18n);
-  render(<FormRenderer {...props} initialAnswers={initialAnswers} initialBanner={queued ? t("savedOffline") : props.initialBanner} />, root);
+  render(<FormRenderer {...props} startToken={startToken} initialAnswers={initialAnswers} initialBanner={queued ? t("savedOffline") : props.initialBanner} />, root);
   if (queued) {
     void flushQueued(queued).then((responseId) => {
       if (!responseId) return;

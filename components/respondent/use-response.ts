@@ -73,7 +73,7 @@ export function useResponse(opts: ResponseOptions) {
   const replace = useCallback((next: Draft) => {
     draftRef.current = next;
     setDraft(next);
-    deviceStore.saveDraft(next); // kept on the device as the respondent goes (off outside the respondent page)
+    deviceStore.saveDraft(next, tokenRef.current); // kept on the device as the respondent goes (off outside the respondent page)
   }, []);
 
   const setAnswer = useCallback((key: string, value: AnswerValue | undefined) => {

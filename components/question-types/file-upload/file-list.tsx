@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useI18n } from "@/components/respondent/i18n";
+import { deviceStore } from "@/components/respondent/offline/device-store";
 import { useRespondentEnv } from "../shared/respondent-env";
 import { ABORTED, formatSize, uploadFile, type UploadHandle } from "./upload";
 
@@ -25,6 +26,12 @@ export interface FileItem {
 
 let seq = 0;
 
+/** An uploaded file named only by its id (a resumed response): as this device kept it, else "Uploaded file N". */
+function keptItem(id: string, n: number, t: ReturnType<typeof useI18n>["t"]): FileItem {
+  const kept = deviceStore.keptFile(id);
+  return { key: id, id, name: kept?.name ?? t("uploadedFile", { n }), size: kept?.size ?? null, state: "done", progress: 1 };
+}
+
 /**
  * The items of one question and their uploads. `onIds` gets the uploaded
  * ids, in the order chosen, whenever they change.
@@ -33,7 +40,7 @@ export function useUploads(questionKey: string, initialIds: readonly string[], o
   const env = useRespondentEnv();
   const { t } = useI18n();
   const [items, setItems] = useState<FileItem[]>(() =>
-    initialIds.map((id, i) => ({ key: id, id, name: t("uploadedFile", { n: i + 1 }), size: null, state: "done", progress: 1 })),
+    initialIds.map((id, i) => keptItem(id, i + 1, t)),
   );
   const [said, setSaid] = useState("");
   const ref = useRef(items);
@@ -70,6 +77,7 @@ export function useUploads(questionKey: string, initialIds: readonly string[], o
       handles.current.delete(key);
       if (!ref.current.some((i) => i.key === key)) return; // removed meanwhile
       if (r.ok) {
+        deviceStore.keepFile(r.file.id, { name, size: r.file.size });
         patch(key, { state: "done", progress: 1, id: r.file.id, size: r.file.size, blob: undefined }, true);
         setSaid(t("fileUploadedSr", { name }));
       } else if (r.code === ABORTED) {
@@ -119,7 +127,7 @@ export function useUploads(questionKey: string, initialIds: readonly string[], o
   useEffect(() => {
     const missing = initialIds.filter((id) => !ref.current.some((i) => i.id === id));
     if (!missing.length) return;
-    update((list) => [...list, ...missing.map((id, n): FileItem => ({ key: id, id, name: t("uploadedFile", { n: list.length + n + 1 }), size: null, state: "done", progress: 1 }))]);
+    update((list) => [...list, ...missing.map((id, n) => keptItem(id, list.length + n + 1, t))]);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the ids themselves
   }, [given]);
 

@@ -43,6 +43,14 @@ export function enableDeviceStore(key: string) {
 
 const draftKey = () => `formloom:draft:${storageKey}`;
 const queueKey = () => `formloom:queue:${storageKey}`;
+const filesKey = () => `formloom:files:${storageKey}`;
+const startKey = () => `formloom:start:${storageKey}`;
+
+/** What the page knew of an uploaded file; the draft keeps only its id. */
+export interface KeptFile {
+  name: string;
+  size: number;
+}
 
 function read<T>(key: string): T | null {
   try {
@@ -68,8 +76,20 @@ export const deviceStore = {
   loadDraft(): Draft | null {
     return storageKey ? read<Draft>(draftKey()) : null;
   },
-  saveDraft(draft: Draft) {
-    if (storageKey) write(draftKey(), draft);
+  /** `startToken`: the page's start token, kept with the first draft (see keptStartToken). */
+  saveDraft(draft: Draft, startToken?: string) {
+    if (!storageKey) return;
+    write(draftKey(), draft);
+    if (startToken && read<string>(startKey()) === null) write(startKey(), startToken);
+  },
+  /**
+   * The start token of the page the kept draft was begun on. The minimum fill time
+   * (lib/public/spam.ts) runs from then: a respondent who reloads a filled-in form
+   * and sends it at once is not taken for a bot and silently dropped.
+   */
+  keptStartToken(): string | null {
+    const token = storageKey ? read<unknown>(startKey()) : null;
+    return typeof token === "string" ? token : null;
   },
   loadQueued(): QueuedSubmission | null {
     return storageKey ? read<QueuedSubmission>(queueKey()) : null;
@@ -77,11 +97,22 @@ export const deviceStore = {
   queue(item: QueuedSubmission | null) {
     if (storageKey) write(queueKey(), item);
   },
+  /** Name and size of a file this device uploaded, so a resumed page lists it as the respondent chose it. */
+  keepFile(id: string, file: KeptFile) {
+    if (!storageKey) return;
+    write(filesKey(), { ...read<Record<string, KeptFile>>(filesKey()), [id]: file });
+  },
+  keptFile(id: string): KeptFile | null {
+    const files = storageKey ? read<Record<string, KeptFile>>(filesKey()) : null;
+    return files && Object.hasOwn(files, id) ? files[id] : null;
+  },
   /** After the response was stored: nothing is kept for this form any more. */
   clear() {
     if (!storageKey) return;
     write(draftKey(), null);
     write(queueKey(), null);
+    write(filesKey(), null);
+    write(startKey(), null);
   },
 };
 

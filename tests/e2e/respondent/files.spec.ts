@@ -95,6 +95,12 @@ test("classic: checks before sending, cancel, drop, remove, a drawn signature; t
   await expect(page.getByRole("button", { name: "Signature saved" })).toBeDisabled();
   await screenshot(page, "files-classic");
 
+  // A reload keeps the uploaded file, listed by the name and size it was chosen with (kept on this device),
+  // and the fill time still runs from the first page: the Submit right after the reload is
+  // stored, not dropped as a bot's. The drawn signature is kept too (read back below).
+  await page.reload();
+  await expect(fileRow(page, "cv.pdf")).toHaveAttribute("data-state", "done");
+  await expect(fileRow(page, "cv.pdf")).toContainText(`${PDF.length} B`);
   await waitForFillTime(page, openedAt);
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("heading", { name: "Thanks for your response!" })).toBeFocused();
