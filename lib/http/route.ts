@@ -1,7 +1,8 @@
 /**
  * The one wrapper every API route goes through:
  * authenticate → parse params/query/body → call → map errors.
- * Route files only declare their auth mode, schemas and one domain call.
+ * Route files only declare their auth mode, schemas, documentation and one
+ * domain call; the OpenAPI document is generated from those declarations.
  */
 import { randomUUID } from "node:crypto";
 import { NextRequest, NextResponse } from "next/server";
@@ -9,6 +10,7 @@ import { z } from "zod";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { sessionUserId } from "@/lib/auth/session";
 import { resolveWorkspace, type Caller, type WorkspaceTarget } from "@/lib/workspaces/access";
+import type { OperationDoc } from "@/lib/openapi/endpoint";
 import type { Actor } from "@/lib/workspaces/actor";
 import { atLeast, type Role } from "@/lib/workspaces/roles";
 import { clientIp } from "./client-ip";
@@ -38,9 +40,16 @@ export type Principal = Caller & Actor;
 export type WorkspaceSource = WorkspaceTarget["kind"];
 
 type Schema = z.ZodType;
+/** Path parameters and query strings are flat objects (the OpenAPI document lists their properties). */
+type ObjectSchema = z.ZodObject;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
 
-interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R> {
+/**
+ * What a route declares besides its handler. The wrapper enforces it, and the
+ * OpenAPI document (lib/openapi/document.ts) is generated from it, so the two
+ * cannot disagree.
+ */
+export interface RouteDeclaration<P = ObjectSchema | undefined, Q = ObjectSchema | undefined, B = Schema | undefined> {
   /**
    * "read" lets read keys in; "write" needs a write key or a session;
    * "session" needs a signed-in dashboard user (no key); "public" needs nothing.
@@ -57,8 +66,17 @@ interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, 
   params?: P;
   query?: Q;
   body?: B;
-  /** Status of a successful JSON answer (default 200). */
+  /**
+   * Status of a successful answer: the wrapper sends a JSON result with it
+   * (default 200; a handler returning nothing answers 204). A handler that
+   * builds its own Response answers this status too.
+   */
   status?: number;
+  /** What the OpenAPI document says besides the above: tag, summary, the success answer, further errors. */
+  doc: OperationDoc;
+}
+
+interface RouteSpec<P extends ObjectSchema | undefined, Q extends ObjectSchema | undefined, B extends Schema | undefined, R> extends RouteDeclaration<P, Q, B> {
   handler: (ctx: {
     req: NextRequest;
     params: Out<P>;
@@ -68,18 +86,27 @@ interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, 
   }) => Promise<unknown>;
 }
 
-export function route<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
+type RouteHandler = (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+const declarations = new WeakMap<object, RouteDeclaration>();
+
+/** The declaration of a handler made by route(); undefined for any other export (allowOnly's 405 handlers). */
+export function declarationOf(handler: unknown): RouteDeclaration | undefined {
+  return typeof handler === "function" ? declarations.get(handler) : undefined;
+}
+
+export function route<P extends ObjectSchema | undefined, Q extends ObjectSchema | undefined, B extends Schema | undefined>(
   spec: RouteSpec<P, Q, B, Principal> & { auth: "read" | "write"; role: Role; workspace: WorkspaceSource },
-): (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-export function route<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
+): RouteHandler;
+export function route<P extends ObjectSchema | undefined, Q extends ObjectSchema | undefined, B extends Schema | undefined>(
   spec: RouteSpec<P, Q, B, Caller> & { auth: "read" | "write" | "session"; role: null },
-): (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
-export function route<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
+): RouteHandler;
+export function route<P extends ObjectSchema | undefined, Q extends ObjectSchema | undefined, B extends Schema | undefined>(
   spec: RouteSpec<P, Q, B, null> & { auth: "public" },
-): (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+): RouteHandler;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the overloads above carry the types
-export function route(spec: RouteSpec<any, any, any, any>) {
-  return async (req: NextRequest, ctx: { params: Promise<Record<string, string>> }): Promise<Response> => {
+export function route(spec: RouteSpec<any, any, any, any>): RouteHandler {
+  const handler: RouteHandler = async (req, ctx) => {
     try {
       const caller = spec.auth === "public" ? null : await authenticate(req, spec.auth);
       const params = spec.params ? validate(spec.params, await ctx.params, "validation_failed", "Invalid path parameter") : undefined;
@@ -95,6 +122,9 @@ export function route(spec: RouteSpec<any, any, any, any>) {
       return errorResponse(error);
     }
   };
+  const { handler: _call, ...declaration } = spec;
+  declarations.set(handler, declaration);
+  return handler;
 }
 
 export function errorResponse(error: unknown): Response {

@@ -1,22 +1,23 @@
 /**
- * The OpenAPI 3.1 document of GET /api/openapi.json, built from the explicit
- * endpoint lists and the same zod schemas the routes validate with.
+ * The OpenAPI 3.1 document of GET /api/openapi.json, generated from the
+ * route() declarations of the route files (./routes.ts lists them): the auth,
+ * role, zod schemas and status each route enforces, and its `doc`.
  */
 import type { z } from "zod";
 import { errorStatus, type ErrorCode } from "@/lib/http/errors";
-import type { Endpoint } from "./endpoint";
-import { SchemaComponents, componentRef, type JsonSchema } from "./json-schema";
+import { declarationOf } from "@/lib/http/route";
+import { OPERATION_METHODS, type Endpoint } from "./endpoint";
+import { SchemaComponents, type JsonSchema } from "./json-schema";
 import { errorSchema } from "./owner-schemas";
-import { notificationEndpoints } from "./notification-endpoints";
-import { ownerEndpoints } from "./owner-endpoints";
-import { publicEndpoints } from "./public-endpoints";
-import { readingEndpoints } from "./reading-endpoints";
-import { webhookEndpoints } from "./webhook-endpoints";
-import { fileEndpoints } from "./file-endpoints";
-import { workspaceEndpoints } from "./workspace-endpoints";
+import { apiRoutes } from "./routes";
 
-/** Every documented operation; tests/integration/openapi.test.ts checks it against app/api. */
-export const endpoints: Endpoint[] = [...ownerEndpoints, ...readingEndpoints, ...publicEndpoints, ...notificationEndpoints, ...webhookEndpoints, ...fileEndpoints, ...workspaceEndpoints];
+/** Every documented operation: each method a listed route file answers through route(). */
+export const endpoints: Endpoint[] = Object.entries(apiRoutes).flatMap(([path, module]) =>
+  OPERATION_METHODS.flatMap((method) => {
+    const declaration = declarationOf(module[method]);
+    return declaration ? [{ ...declaration, method, path }] : [];
+  }),
+);
 
 const security = {
   read: [{ apiKey: [] }, { session: [] }],
@@ -34,7 +35,7 @@ function impliedErrors(e: Endpoint): ErrorCode[] {
   if (e.role) codes.push("not_found");
   if (e.params) codes.push("validation_failed", "not_found");
   if (e.body) codes.push("validation_failed", "invalid_json", "payload_too_large", "unsupported_media_type");
-  if (e.fileUpload) codes.push("validation_failed", "payload_too_large", "unsupported_media_type");
+  if (e.doc.fileUpload) codes.push("validation_failed", "payload_too_large", "unsupported_media_type");
   // Any operation can fail unexpectedly (a database gone, busy past its timeout): the body then carries a requestId.
   codes.push("internal_error");
   return codes;
@@ -42,7 +43,7 @@ function impliedErrors(e: Endpoint): ErrorCode[] {
 
 function errorResponses(e: Endpoint, errorRef: JsonSchema) {
   const byStatus = new Map<number, Set<ErrorCode>>();
-  for (const code of [...impliedErrors(e), ...(e.errors ?? [])]) {
+  for (const code of [...impliedErrors(e), ...(e.doc.errors ?? [])]) {
     const status = errorStatus[code];
     if (!byStatus.has(status)) byStatus.set(status, new Set());
     byStatus.get(status)!.add(code);
@@ -84,23 +85,24 @@ function parameters(e: Endpoint, components: SchemaComponents) {
   };
   add("path", e.params);
   add("query", e.query);
-  for (const header of e.headers ?? []) list.push({ name: header.name, in: "header", required: false, description: header.description, schema: { type: "string" } });
+  for (const header of e.doc.headers ?? []) list.push({ name: header.name, in: "header", required: false, description: header.description, schema: { type: "string" } });
   return list;
 }
 
 function operation(e: Endpoint, components: SchemaComponents, errorRef: JsonSchema) {
-  const success: JsonSchema = { description: e.success.description };
-  if (e.success.schema) success.content = { "application/json": { schema: components.convert(e.success.schema, "output") } };
-  else if (e.success.mediaType) success.content = Object.fromEntries([e.success.mediaType].flat().map((type) => [type, { schema: { type: "string", format: "binary" } }]));
-  if (e.success.headers) {
-    success.headers = Object.fromEntries(Object.entries(e.success.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
+  const { doc } = e;
+  const success: JsonSchema = { description: doc.success.description };
+  if (doc.success.schema) success.content = { "application/json": { schema: components.convert(doc.success.schema, "output") } };
+  else if (doc.success.mediaType) success.content = Object.fromEntries([doc.success.mediaType].flat().map((type) => [type, { schema: { type: "string", format: "binary" } }]));
+  if (doc.success.headers) {
+    success.headers = Object.fromEntries(Object.entries(doc.success.headers).map(([name, description]) => [name, { description, schema: { type: "string" } }]));
   }
   const params = parameters(e, components);
   return {
     operationId: operationId(e),
-    tags: [e.tag],
-    summary: e.summary,
-    ...(e.description && { description: e.description }),
+    tags: [doc.tag],
+    summary: doc.summary,
+    ...(doc.description && { description: doc.description }),
     security: security[e.auth],
     ...(e.auth === "write" && { "x-required-scope": "write" }),
     ...(e.role !== undefined && { "x-required-role": e.role }),
@@ -112,10 +114,10 @@ function operation(e: Endpoint, components: SchemaComponents, errorRef: JsonSche
         content: { "application/json": { schema: components.convert(e.body, "input") } },
       },
     }),
-    ...(e.fileUpload && {
+    ...(doc.fileUpload && {
       requestBody: {
         required: true,
-        description: e.fileUpload,
+        description: doc.fileUpload,
         content: {
           "multipart/form-data": {
             schema: { type: "object", required: ["file"], additionalProperties: false, properties: { file: { type: "string", format: "binary", description: "The file (exactly one part, named file)" } } },
@@ -124,9 +126,9 @@ function operation(e: Endpoint, components: SchemaComponents, errorRef: JsonSche
       },
     }),
     responses: byStatus({
-      [String(e.success.status)]: success,
+      [String(e.status ?? 200)]: success,
       ...Object.fromEntries(
-        (e.otherAnswers ?? []).map((a) => [String(a.status), { description: a.description, content: { "application/json": { schema: components.convert(a.schema, "output") } } }]),
+        (doc.otherAnswers ?? []).map((a) => [String(a.status), { description: a.description, content: { "application/json": { schema: components.convert(a.schema, "output") } } }]),
       ),
       ...errorResponses(e, errorRef),
     }),
@@ -167,7 +169,7 @@ export function buildOpenApiDocument() {
         "(inline, popup or slider; README \"Embedding a form\"), limited per form by `allowedEmbedOrigins`.",
     },
     servers: [{ url: "/" }],
-    tags: [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
+    tags: [...new Set(endpoints.map((e) => e.doc.tag))].map((name) => ({ name })),
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(components.schemas).sort(([a], [b]) => a.localeCompare(b))),

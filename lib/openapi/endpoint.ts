@@ -1,31 +1,22 @@
 import type { z } from "zod";
 import type { ErrorCode } from "@/lib/http/errors";
-import type { Role } from "@/lib/workspaces/roles";
+import type { RouteDeclaration } from "@/lib/http/route";
 
-/** One operation of the API as the OpenAPI document describes it. */
-export interface Endpoint {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  /** OpenAPI template: `/api/forms/{id}` for app/api/forms/[id]/route.ts. */
-  path: string;
-  tag: string;
+/**
+ * What only the OpenAPI document says about an operation: the `doc` of its
+ * route() in app/api/**\/route.ts. Auth, role, schemas and success status come
+ * from the rest of that declaration, which is what the route enforces.
+ */
+export interface OperationDoc {
+  /** The document's section; the sections appear in the order of their first operation (lib/openapi/routes.ts). */
+  tag: "Forms" | "Templates" | "API keys" | "Operations" | "Responses" | "Analytics" | "Respondents" | "Notifications" | "Webhooks" | "Workspaces";
   summary: string;
   description?: string;
-  /** As declared in the route: read = any key or a session; write = write key or session; public = none. */
-  auth: "read" | "write" | "session" | "public";
-  /**
-   * As declared in the route: the least workspace role it needs (null: the
-   * caller's own account, no workspace); omitted for public endpoints.
-   */
-  role?: Role | null;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
   /** A multipart/form-data body with one binary part named `file` (uploads); the text describes its limits. */
   fileUpload?: string;
   /** Request headers the endpoint reads (beyond Authorization). */
   headers?: { name: string; description: string }[];
   success: {
-    status: number;
     description: string;
     /** JSON body; omitted for 204 and non-JSON answers. */
     schema?: z.ZodType;
@@ -38,4 +29,13 @@ export interface Endpoint {
   otherAnswers?: { status: number; description: string; schema: z.ZodType }[];
   /** Failures beyond those implied by auth, params, query and body. */
   errors?: ErrorCode[];
+}
+
+export const OPERATION_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** One operation of the API as the OpenAPI document describes it: a route's declaration at its method and path. */
+export interface Endpoint extends RouteDeclaration {
+  method: (typeof OPERATION_METHODS)[number];
+  /** OpenAPI template: `/api/forms/{id}` for app/api/forms/[id]/route.ts. */
+  path: string;
 }

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { registerAccount } from "@/lib/auth/accounts";
 import { credentialsSchema } from "@/lib/auth/users";
 import { allowOnly } from "@/lib/http/allow";
@@ -23,6 +24,13 @@ export const POST = route({
       throw new AppError("rate_limited", "Too many accounts created from this address; try again later", undefined, { "Retry-After": String(limit.retryAfterSeconds) });
     }
     return { user: await registerAccount(body) };
+  },
+  doc: {
+    tag: "Operations",
+    summary: "Create the first owner account",
+    description: "On a fresh install (or with ALLOW_SIGNUP=true) creates a dashboard account; 403 once an owner exists otherwise.",
+    success: { description: "The account", schema: z.strictObject({ user: z.strictObject({ id: z.string(), email: z.string() }) }) },
+    errors: ["forbidden", "conflict", "rate_limited"],
   },
 });
 

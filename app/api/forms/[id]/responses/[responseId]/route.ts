@@ -1,7 +1,8 @@
+import { z } from "zod";
 import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 import { deleteResponse } from "@/lib/responses/delete";
-import { getResponse, responseParams } from "@/lib/responses/list";
+import { getResponse, responseParams, responseSchema } from "@/lib/responses/list";
 
 export const GET = route({
   auth: "read",
@@ -9,6 +10,12 @@ export const GET = route({
   workspace: "form",
   params: responseParams,
   handler: ({ principal, params }) => getResponse(principal, params.id, params.responseId),
+  doc: {
+    tag: "Responses",
+    summary: "Get one response",
+    description: "A finished or partial response of the form.",
+    success: { description: "The response", schema: z.strictObject({ response: responseSchema }) },
+  },
 });
 
 export const DELETE = route({
@@ -16,7 +23,14 @@ export const DELETE = route({
   role: "editor",
   workspace: "form",
   params: responseParams,
+  status: 204,
   handler: ({ principal, params }) => deleteResponse(principal, params.id, params.responseId),
+  doc: {
+    tag: "Responses",
+    summary: "Delete one response",
+    description: "Deletes the response and its answers; a finished one frees its place under maxResponses.",
+    success: { description: "Deleted" },
+  },
 });
 
 export const { OPTIONS, POST, PUT, PATCH } = allowOnly({ GET, DELETE });

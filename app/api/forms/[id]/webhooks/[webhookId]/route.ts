@@ -1,7 +1,10 @@
+import { z } from "zod";
 import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
-import { updateWebhookSchema, webhookParams } from "@/lib/webhooks/schemas";
+import { updateWebhookSchema, webhookParams, webhookSchema } from "@/lib/webhooks/schemas";
 import { deleteWebhook, getWebhook, updateWebhook } from "@/lib/webhooks/webhooks";
+
+const webhookEnvelope = z.strictObject({ webhook: webhookSchema });
 
 export const GET = route({
   auth: "read",
@@ -9,6 +12,11 @@ export const GET = route({
   workspace: "form",
   params: webhookParams,
   handler: ({ principal, params }) => getWebhook(principal, params.id, params.webhookId),
+  doc: {
+    tag: "Webhooks",
+    summary: "Get a webhook",
+    success: { description: "The webhook (no secret)", schema: webhookEnvelope },
+  },
 });
 
 export const PATCH = route({
@@ -18,6 +26,12 @@ export const PATCH = route({
   params: webhookParams,
   body: updateWebhookSchema,
   handler: ({ principal, params, body }) => updateWebhook(principal, params.id, params.webhookId, body),
+  doc: {
+    tag: "Webhooks",
+    summary: "Change a webhook",
+    description: "`enabled: true` re-enables a disabled webhook: deliveries held while it was disabled resume.",
+    success: { description: "The webhook", schema: webhookEnvelope },
+  },
 });
 
 export const DELETE = route({
@@ -25,7 +39,14 @@ export const DELETE = route({
   role: "editor",
   workspace: "form",
   params: webhookParams,
+  status: 204,
   handler: ({ principal, params }) => deleteWebhook(principal, params.id, params.webhookId),
+  doc: {
+    tag: "Webhooks",
+    summary: "Delete a webhook",
+    description: "Its delivery log and pending deliveries go with it.",
+    success: { description: "Deleted" },
+  },
 });
 
 export const { OPTIONS, POST, PUT } = allowOnly({ GET, PATCH, DELETE });

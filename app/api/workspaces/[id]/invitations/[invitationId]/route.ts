@@ -8,7 +8,14 @@ export const DELETE = route({
   role: "admin",
   workspace: "workspace",
   params: invitationParams,
+  status: 204,
   handler: ({ principal, params }) => revokeInvitation(principal, params.invitationId),
+  doc: {
+    tag: "Workspaces",
+    summary: "Revoke an invitation",
+    description: "Its link answers 404 from then on.",
+    success: { description: "Revoked" },
+  },
 });
 
 export const { GET, HEAD, OPTIONS, POST, PUT, PATCH } = allowOnly({ DELETE });

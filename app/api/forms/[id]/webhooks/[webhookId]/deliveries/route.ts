@@ -1,7 +1,7 @@
 import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 import { listDeliveries } from "@/lib/webhooks/deliveries";
-import { listDeliveriesQuerySchema, webhookParams } from "@/lib/webhooks/schemas";
+import { deliveryListSchema, listDeliveriesQuerySchema, webhookParams } from "@/lib/webhooks/schemas";
 
 export const GET = route({
   auth: "read",
@@ -10,6 +10,12 @@ export const GET = route({
   params: webhookParams,
   query: listDeliveriesQuerySchema,
   handler: ({ principal, params, query }) => listDeliveries(principal, params.id, params.webhookId, query),
+  doc: {
+    tag: "Webhooks",
+    summary: "A webhook's delivery log",
+    description: "Newest first, one page at a time.",
+    success: { description: "One page of deliveries", schema: deliveryListSchema },
+  },
 });
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = allowOnly({ GET });

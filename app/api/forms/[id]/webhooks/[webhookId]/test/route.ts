@@ -1,5 +1,6 @@
 import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
+import { deliveryEnvelope } from "@/lib/openapi/shared-answers";
 import { sendTestPing } from "@/lib/webhooks/deliveries";
 import { webhookParams } from "@/lib/webhooks/schemas";
 
@@ -9,6 +10,13 @@ export const POST = route({
   workspace: "form",
   params: webhookParams,
   handler: ({ principal, params }) => sendTestPing(principal, params.id, params.webhookId),
+  doc: {
+    tag: "Webhooks",
+    summary: "Send a test ping",
+    description: "Sends a `ping` event (`data: { formId, webhookId }`) now; it is logged like any delivery.",
+    success: { description: "The ping's delivery after the attempt", schema: deliveryEnvelope },
+    errors: ["conflict"],
+  },
 });
 
 export const { GET, HEAD, OPTIONS, PUT, PATCH, DELETE } = allowOnly({ POST });
