@@ -157,7 +157,7 @@ function postgresWriter(url: string): BulkWriter {
       dropped = (
         await client.query(
           `SELECT i.indexname, i.indexdef FROM pg_indexes i
-            WHERE i.schemaname = 'public' AND i.tablename IN ('Response', 'Answer', 'FormView')
+            WHERE i.schemaname = 'public' AND i.tablename IN ('Response', 'Answer', 'FormView', 'ResponseSearch')
               AND i.indexdef NOT LIKE 'CREATE UNIQUE%'`,
         )
       ).rows;

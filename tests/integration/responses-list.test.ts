@@ -143,11 +143,12 @@ describe("GET /api/forms/:id/responses", () => {
     const found: string[] = [];
     for (const [i, text] of ["a common word", "plain", "Common ground", "uncommonly good"].entries()) {
       const id = await submit(searched.slug, { text });
-      await backdate(id, utcDay(-1, i * 1000)); // distinct instants: a stable newest-first order
+      // Distinct instants, the first submitted made the newest: the order is the backdated one.
+      await backdate(id, utcDay(-1, (9 - i) * 1000));
       if (text.toLowerCase().includes("common")) found.push(id);
     }
     const page = (n: number) => owner.readApi.get(`/api/forms/${searched.id}/responses?search=COMMON&limit=2&page=${n}`);
-    const newestFirst = [...found].reverse();
+    const newestFirst = found;
     const [p1, p2, p3] = [await page(1), await page(2), await page(3)];
     expect(idsOf(p1)).toEqual(newestFirst.slice(0, 2));
     expect(idsOf(p2)).toEqual(newestFirst.slice(2));
