@@ -10,6 +10,7 @@ import { AppError } from "@/lib/http/errors";
 import { HIDDEN_VALUE_MAX } from "@/lib/schema/answers";
 import { atMostProperties, nonBlankText } from "@/lib/schema/constraints";
 import { END } from "@/lib/logic/types";
+import { valueBucket } from "@/lib/analytics/answer-stats";
 import type { ReadableForm } from "./readable-form";
 
 export const SEARCH_MAX = 200;
@@ -172,8 +173,11 @@ export const hasMetadata = (metadata: Record<string, string> | undefined): metad
 
 /**
  * Number of the form's finished responses passing the filters. Unfiltered it
- * is the form's counter (exact: kept in the submitting transaction);
- * metadata-only it counts one index range; a search alone on
+ * is the form's counter (exact: kept in the submitting transaction); one
+ * metadata filter alone on a key that was a hidden question in every
+ * version is that value's analytics counter (AnswerStat, kept in the same
+ * transaction: a hidden value is one Answer row per finished response);
+ * other metadata-only filters count one index range; a search alone on
  * PostgreSQL counts the narrow search table (searchAlone).
  */
 export async function countResponses(form: ReadableForm, filters: ResponseFilters): Promise<number> {
@@ -181,14 +185,27 @@ export async function countResponses(form: ReadableForm, filters: ResponseFilter
   checkEnding(form, filters.ending);
   const metadataOnly = !filters.from && !filters.to && !filters.search && !hasOutcomeFilter(filters);
   if (metadataOnly && !hasMetadata(filters.metadata)) return form.responseCount;
+  const counted = metadataOnly ? countedHiddenValue(form, filters.metadata!) : null;
   const alone = searchAlone(form.id, filters);
-  const query = alone
-    ? Prisma.sql`SELECT COUNT(*) AS n FROM ${alone}`
-    : metadataOnly
-      ? Prisma.sql`SELECT COUNT(*) AS n FROM "Answer" m WHERE ${metadataDriver(form.id, filters.metadata!, true)}`
-      : Prisma.sql`SELECT COUNT(*) AS n FROM "Response" r WHERE ${responseWhere(form, filters)}`;
+  const query = counted
+    ? Prisma.sql`SELECT s."count" AS n FROM "AnswerStat" s
+        WHERE s."formId" = ${form.id} AND s."questionKey" = ${counted.key} AND s."bucket" = ${valueBucket(counted.value)}`
+    : alone
+      ? Prisma.sql`SELECT COUNT(*) AS n FROM ${alone}`
+      : metadataOnly
+        ? Prisma.sql`SELECT COUNT(*) AS n FROM "Answer" m WHERE ${metadataDriver(form.id, filters.metadata!, true)}`
+        : Prisma.sql`SELECT COUNT(*) AS n FROM "Response" r WHERE ${responseWhere(form, filters)}`;
   const [row] = await db.$queryRaw<{ n: number | bigint }[]>(query);
   return Number(row?.n ?? 0);
+}
+
+/** The one metadata filter whose count a counter holds: a single key that every published version had as a hidden question. */
+function countedHiddenValue(form: ReadableForm, metadata: Record<string, string>): { key: string; value: string } | null {
+  const entries = Object.entries(metadata);
+  if (entries.length !== 1) return null;
+  const [[key, value]] = entries;
+  const types = form.typesByKey.get(key);
+  return types && [...types].every((t) => t === "hidden") ? { key, value } : null;
 }
 
 /** The metadata conditions joined with AND, each preceded by AND (empty without filters). */

@@ -180,6 +180,26 @@ describe("GET /api/forms/:id/responses", () => {
     expect(paged.body.pagination).toEqual({ page: 2, limit: 3, total: 4, totalPages: 2 });
   });
 
+  it("totals one metadata filter exactly: finished responses only, a deleted one gone, a key that was not always hidden counted from its rows", async () => {
+    const f = await publishedForm(owner, { questions: [{ key: "text", type: "short-text", title: "T" }, { key: "ref", type: "hidden" }] });
+    const total = async (id: string, query: string) => (await owner.readApi.get(`/api/forms/${id}/responses${query}`)).body.pagination.total;
+    await submit(f.slug, { text: "half", ref: "x" }, { partial: true });
+    const [a] = [await submit(f.slug, { text: "a", ref: "x" }), await submit(f.slug, { text: "b", ref: "x" }), await submit(f.slug, { text: "c", ref: "y" })];
+    expect(await total(f.id, "?metadata[ref]=x")).toBe(2);
+    expect(await total(f.id, "?metadata[ref]=z")).toBe(0);
+    expect((await owner.api.delete(`/api/forms/${f.id}/responses/${a}`)).status).toBe(204);
+    expect(await total(f.id, "?metadata[ref]=x")).toBe(1);
+
+    // "text" was a short-text question, then a hidden one: its earlier answers match the filter too.
+    const draft = await owner.api.put(`/api/forms/${f.id}/version/draft`, { title: "Test form", questions: [{ key: "note", type: "short-text", title: "N" }, { key: "text", type: "hidden" }, { key: "ref", type: "hidden" }] });
+    expect(draft.status, draft.text).toBe(200);
+    const published = await owner.api.post(`/api/forms/${f.id}/publish`);
+    expect(published.status, published.text).toBe(200);
+    await submit(f.slug, { text: "b", ref: "y" });
+    expect(await total(f.id, "?metadata[text]=b")).toBe(2);
+    expect(idsOf(await owner.readApi.get(`/api/forms/${f.id}/responses?metadata[text]=b`))).toHaveLength(2);
+  });
+
   it("answers an unknown metadata key with 400 naming it", async () => {
     const res = await list("?metadata[nope]=x&metadata[ref]=odd");
     expect(res.status).toBe(400);
