@@ -169,7 +169,7 @@ async function completion(form: ReadableForm, metadata: Record<string, string> |
     hasMetadata(metadata)
       ? count(Prisma.sql`SELECT COUNT(*) AS n FROM "Answer" m WHERE ${metadataDriver(form.id, metadata, false)}`)
       : count(Prisma.sql`SELECT COUNT(*) AS n FROM "Response" r WHERE r."formId" = ${form.id} AND r."finished" = FALSE`),
-    hasMetadata(metadata) ? Promise.resolve(0) : count(Prisma.sql`SELECT COUNT(*) AS n FROM "FormView" v WHERE v."formId" = ${form.id}`),
+    hasMetadata(metadata) ? Promise.resolve(0) : count(Prisma.sql`SELECT v."count" AS n FROM "FormViewCount" v WHERE v."formId" = ${form.id}`),
   ]);
   const started = finished + unfinished;
   const denominator = Math.max(views, started);
