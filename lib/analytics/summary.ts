@@ -89,12 +89,13 @@ export async function getSummary(actor: Actor, formId: string, query: AnalyticsS
   // Also checks the metadata keys and the ending (400 for unknown ones).
   const matching = responseWhere(form, query);
   const outcome = hasOutcomeFilter(query) ? matching : undefined;
+  const counted = countTotals(form, query, outcome, now);
   const [totals, completionRate, summaries, dropOff, endings, score] = await Promise.all([
-    countTotals(form, query, outcome, now),
+    counted,
     completion(form, query.metadata),
     aggregate(form, query.metadata, outcome),
     dropOffCounts(form.id, query.metadata),
-    endingCounts(form, matching),
+    endingCounts(form, matching, async () => (await counted).totalResponses),
     form.scored ? scoreSummary(matching) : Promise.resolve(null),
   ]);
   return {
