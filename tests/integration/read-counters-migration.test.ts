@@ -8,12 +8,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
-import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { applyMigrations, migrationsDirs } from "@/lib/db/migrations";
-import { sqliteFilePath } from "@/lib/db/url";
-import { queryDatabase } from "../helpers/instances";
+import { execDatabase, queryDatabase } from "../helpers/instances";
 import { createEmptyDatabase } from "../setup/database";
 
 const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
@@ -33,24 +30,6 @@ function migrationsBefore(first: string): string {
   return dir;
 }
 
-async function exec(url: string, statements: string[]) {
-  if (kind === "sqlite") {
-    const conn = new Database(sqliteFilePath(url));
-    try {
-      for (const s of statements) conn.exec(s);
-    } finally {
-      conn.close();
-    }
-    return;
-  }
-  const conn = new pg.Client({ connectionString: url });
-  await conn.connect();
-  try {
-    for (const s of statements) await conn.query(s);
-  } finally {
-    await conn.end();
-  }
-}
 
 it("fills the view counters and (PostgreSQL) the search table from the rows already there, then keeps them", async () => {
   const database = await createEmptyDatabase(kind, "readmig");
@@ -63,7 +42,7 @@ it("fills the view counters and (PostgreSQL) the search table from the rows alre
   const [yes, no] = kind === "sqlite" ? ["1", "0"] : ["TRUE", "FALSE"];
   const response = (id: string, finished: string, text: string) =>
     `('${id}', 'f1', 'v1', 'p-${id}', ${finished}, ${t}, ${finished === yes ? t : "NULL"}, '{}', '{}', '${text}')`;
-  await exec(url, [
+  await execDatabase(url, [
     `INSERT INTO "User" ("id", "email", "passwordHash") VALUES ('u1', 'u1@example.test', 'x')`,
     `INSERT INTO "Workspace" ("id", "name", "updatedAt") VALUES ('w1', 'W', ${t})`,
     `INSERT INTO "Form" ("id", "title", "draft", "updatedAt", "workspaceId") VALUES ('f1', 'F', '{}', ${t}, 'w1'), ('f2', 'G', '{}', ${t}, 'w1')`,
@@ -88,7 +67,7 @@ it("fills the view counters and (PostgreSQL) the search table from the rows alre
     { responseId: "r3", searchText: "fast exports" },
   ]);
   // The triggers: a partial that finishes comes in, a changed text follows, a deleted response leaves.
-  await exec(url, [
+  await execDatabase(url, [
     `UPDATE "Response" SET "finished" = TRUE, "submittedAt" = now(), "searchText" = 'support at last' WHERE "id" = 'r2'`,
     `UPDATE "Response" SET "searchText" = 'faster exports' WHERE "id" = 'r3'`,
     `DELETE FROM "Response" WHERE "id" = 'r1'`,
