@@ -43,8 +43,15 @@ export type ScoreSummary = z.output<typeof scoreSummarySchema>;
 
 type Grouped<K> = { k: K; n: number | bigint };
 
-/** Per ending reached: the default ending first, then the latest version's endings in order, then older versions' keys. */
-export async function endingCounts(form: ReadableForm, matching: Prisma.Sql): Promise<z.output<typeof endingCountSchema>[]> {
+/**
+ * Per ending reached: the default ending first, then the latest version's
+ * endings in order, then older versions' keys. `matched` gives the number
+ * of responses `matching` keeps: a form that never had an ending sent every
+ * finished response to the default one, so that number is the answer (no
+ * GROUP BY over the form's responses: ~200 ms at a million).
+ */
+export async function endingCounts(form: ReadableForm, matching: Prisma.Sql, matched: () => Promise<number>): Promise<z.output<typeof endingCountSchema>[]> {
+  if (form.endingKeys.size === 0) return [{ key: null, title: "Default ending", count: await matched() }];
   const rows = await db.$queryRaw<Grouped<string | null>[]>(Prisma.sql`
     SELECT r."ending" AS k, COUNT(*) AS n FROM "Response" r WHERE ${matching} GROUP BY r."ending"`);
   const counts = new Map(rows.map((r) => [r.k, Number(r.n)]));

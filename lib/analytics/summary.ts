@@ -89,12 +89,13 @@ export async function getSummary(actor: Actor, formId: string, query: AnalyticsS
   // Also checks the metadata keys and the ending (400 for unknown ones).
   const matching = responseWhere(form, query);
   const outcome = hasOutcomeFilter(query) ? matching : undefined;
+  const counted = countTotals(form, query, outcome, now);
   const [totals, completionRate, summaries, dropOff, endings, score] = await Promise.all([
-    countTotals(form, query, outcome, now),
+    counted,
     completion(form, query.metadata),
     aggregate(form, query.metadata, outcome),
     dropOffCounts(form.id, query.metadata),
-    endingCounts(form, matching),
+    endingCounts(form, matching, async () => (await counted).totalResponses),
     form.scored ? scoreSummary(matching) : Promise.resolve(null),
   ]);
   return {
@@ -169,7 +170,7 @@ async function completion(form: ReadableForm, metadata: Record<string, string> |
     hasMetadata(metadata)
       ? count(Prisma.sql`SELECT COUNT(*) AS n FROM "Answer" m WHERE ${metadataDriver(form.id, metadata, false)}`)
       : count(Prisma.sql`SELECT COUNT(*) AS n FROM "Response" r WHERE r."formId" = ${form.id} AND r."finished" = FALSE`),
-    hasMetadata(metadata) ? Promise.resolve(0) : count(Prisma.sql`SELECT COUNT(*) AS n FROM "FormView" v WHERE v."formId" = ${form.id}`),
+    hasMetadata(metadata) ? Promise.resolve(0) : count(Prisma.sql`SELECT v."count" AS n FROM "FormViewCount" v WHERE v."formId" = ${form.id}`),
   ]);
   const started = finished + unfinished;
   const denominator = Math.max(views, started);

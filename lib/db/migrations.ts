@@ -206,12 +206,13 @@ function migrationList(provider: Provider, baseDir = migrationsDirs[provider]) {
 }
 
 // Objects that migrations create by hand and Prisma does not model, so a
-// diff must neither drop them nor report drift: SQLite's FTS5 search index
-// over Response.searchText and its shadow tables (see the response_reading
-// migration).
-// Simple names on SQLite (the engine wants schema-qualified ones on PostgreSQL, which needs none).
+// diff must neither drop them nor report drift: the search index over
+// Response.searchText, "ResponseSearch": SQLite's FTS5 table and its shadow
+// tables (see the response_reading migration), PostgreSQL's narrow table with
+// its trigram index (the response_search_table migration).
+// Simple names on SQLite, schema-qualified ones on PostgreSQL (what the engine wants).
 const filtersFor = (provider: Provider) => ({
-  externalTables: provider === "sqlite" ? ["", "_config", "_data", "_docsize", "_idx"].map((suffix) => `ResponseSearch${suffix}`) : [],
+  externalTables: provider === "sqlite" ? ["", "_config", "_data", "_docsize", "_idx"].map((suffix) => `ResponseSearch${suffix}`) : ["public.ResponseSearch"],
   externalEnums: [],
 });
 

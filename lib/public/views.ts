@@ -2,12 +2,13 @@
  * Form views: one per person per form, recorded when the public page opens
  * (POST /api/public/forms/:slug/views). With them,
  * completionRate = finished ÷ max(views, responses started), which stays
- * within 0..1 even for responses that came straight through the API.
+ * within 0..1 even for responses that came straight through the API. Their
+ * number is kept in FormViewCount, so reading it costs one row.
  *
  * A view is recorded whatever the form's availability (a closed or full form
  * was still seen); only unknown or unpublished slugs are 404.
  */
-import { db } from "@/lib/db/client";
+import { exec, rawTransaction, sql } from "@/lib/db/raw";
 import { AppError, notFound } from "@/lib/http/errors";
 import { BODY_LIMITS, isJsonType, parseJson, readCappedText } from "@/lib/http/body";
 import { findPublishedForm } from "./published-form";
@@ -15,10 +16,19 @@ import { findPublishedForm } from "./published-form";
 export async function recordView(slug: string, personKey: string, now = new Date()): Promise<void> {
   const form = await findPublishedForm(slug);
   if (!form) throw notFound("Form");
-  // The primary key (formId, personKey) makes this idempotent, also under concurrency.
-  await db.$executeRaw`
-    INSERT INTO "FormView" ("formId", "personKey", "createdAt") VALUES (${form.formId}, ${personKey}, ${now})
-    ON CONFLICT ("formId", "personKey") DO NOTHING`;
+  // The primary key (formId, personKey) makes this idempotent, also under
+  // concurrency; the form's view counter counts only a row that was added,
+  // in the same transaction.
+  await rawTransaction(function* () {
+    const added = yield* exec(sql`
+      INSERT INTO "FormView" ("formId", "personKey", "createdAt") VALUES (${form.formId}, ${personKey}, ${now})
+      ON CONFLICT ("formId", "personKey") DO NOTHING`);
+    if (added) {
+      yield* exec(sql`
+        INSERT INTO "FormViewCount" ("formId", "count") VALUES (${form.formId}, 1)
+        ON CONFLICT ("formId") DO UPDATE SET "count" = "FormViewCount"."count" + 1`);
+    }
+  });
 }
 
 /**

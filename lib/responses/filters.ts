@@ -10,6 +10,7 @@ import { AppError } from "@/lib/http/errors";
 import { HIDDEN_VALUE_MAX } from "@/lib/schema/answers";
 import { atMostProperties, nonBlankText } from "@/lib/schema/constraints";
 import { END } from "@/lib/logic/types";
+import { valueBucket } from "@/lib/analytics/answer-stats";
 import type { ReadableForm } from "./readable-form";
 
 export const SEARCH_MAX = 200;
@@ -128,7 +129,7 @@ export function responseWhere(form: ReadableForm, filters: ResponseFilters, sear
   if (filters.from) parts.push(Prisma.sql`r."submittedAt" >= ${lowerBound(filters.from)}`);
   if (filters.to) parts.push(Prisma.sql`r."submittedAt" < ${upperBound(filters.to)}`);
   if (search) parts.push(search.condition);
-  else if (filters.search) parts.push(searchCondition(filters.search));
+  else if (filters.search) parts.push(searchCondition(form.id, filters.search));
   if (filters.ending === END) parts.push(Prisma.sql`r."ending" IS NULL`);
   else if (filters.ending !== undefined) parts.push(Prisma.sql`r."ending" = ${filters.ending}`);
   if (filters.scoreMin !== undefined) parts.push(Prisma.sql`r."score" >= ${filters.scoreMin}`);
@@ -172,20 +173,39 @@ export const hasMetadata = (metadata: Record<string, string> | undefined): metad
 
 /**
  * Number of the form's finished responses passing the filters. Unfiltered it
- * is the form's counter (exact: kept in the submitting transaction);
- * metadata-only it counts one index range.
+ * is the form's counter (exact: kept in the submitting transaction); one
+ * metadata filter alone on a key that was a hidden question in every
+ * version is that value's analytics counter (AnswerStat, kept in the same
+ * transaction: a hidden value is one Answer row per finished response);
+ * other metadata-only filters count one index range; a search alone on
+ * PostgreSQL counts the narrow search table (searchAlone).
  */
 export async function countResponses(form: ReadableForm, filters: ResponseFilters): Promise<number> {
   checkMetadataKeys(form, filters.metadata);
   checkEnding(form, filters.ending);
   const metadataOnly = !filters.from && !filters.to && !filters.search && !hasOutcomeFilter(filters);
   if (metadataOnly && !hasMetadata(filters.metadata)) return form.responseCount;
-  const query =
-    metadataOnly && hasMetadata(filters.metadata)
-      ? Prisma.sql`SELECT COUNT(*) AS n FROM "Answer" m WHERE ${metadataDriver(form.id, filters.metadata, true)}`
-      : Prisma.sql`SELECT COUNT(*) AS n FROM "Response" r WHERE ${responseWhere(form, filters)}`;
+  const counted = metadataOnly ? countedHiddenValue(form, filters.metadata!) : null;
+  const alone = searchAlone(form.id, filters);
+  const query = counted
+    ? Prisma.sql`SELECT s."count" AS n FROM "AnswerStat" s
+        WHERE s."formId" = ${form.id} AND s."questionKey" = ${counted.key} AND s."bucket" = ${valueBucket(counted.value)}`
+    : alone
+      ? Prisma.sql`SELECT COUNT(*) AS n FROM ${alone}`
+      : metadataOnly
+        ? Prisma.sql`SELECT COUNT(*) AS n FROM "Answer" m WHERE ${metadataDriver(form.id, filters.metadata!, true)}`
+        : Prisma.sql`SELECT COUNT(*) AS n FROM "Response" r WHERE ${responseWhere(form, filters)}`;
   const [row] = await db.$queryRaw<{ n: number | bigint }[]>(query);
   return Number(row?.n ?? 0);
+}
+
+/** The one metadata filter whose count a counter holds: a single key that every published version had as a hidden question. */
+function countedHiddenValue(form: ReadableForm, metadata: Record<string, string>): { key: string; value: string } | null {
+  const entries = Object.entries(metadata);
+  if (entries.length !== 1) return null;
+  const [[key, value]] = entries;
+  const types = form.typesByKey.get(key);
+  return types && [...types].every((t) => t === "hidden") ? { key, value } : null;
 }
 
 /** The metadata conditions joined with AND, each preceded by AND (empty without filters). */
@@ -196,24 +216,47 @@ export function andMetadata(metadata: Record<string, string> | undefined, respon
 
 /**
  * Case-insensitive substring search over Response.searchText (already
- * lowercased; hidden values are not in it). Terms of 3+ characters use the
- * trigram index of each database: SQLite's FTS5 "ResponseSearch" table (a
- * quoted phrase is a substring match with the trigram tokenizer), PostgreSQL's
- * pg_trgm GIN index under LIKE. Shorter terms cannot use a trigram index and
- * scan the form's responses.
- * On SQLite the match set is built once (a fast FTS lookup) and then only
- * tested for membership (the unary + keeps SQLite from driving the query
- * from it): pages walk the (formId, finished, submittedAt, id) index newest
- * first and stop after one page, counts stay inside that covering index. A
- * common term would otherwise cost one random row lookup plus a sort per
- * match.
+ * lowercased; hidden values are not in it), through each database's
+ * "ResponseSearch" table, kept from Response by triggers:
+ * - SQLite: an FTS5 index with the trigram tokenizer (a quoted phrase is a
+ *   substring match), terms of 3+ characters; shorter ones cannot use a
+ *   trigram index and scan the form's responses with LIKE. The match set is
+ *   built once (a fast FTS lookup) and then only tested for membership (the
+ *   unary + keeps SQLite from driving the query from it): pages walk the
+ *   (formId, finished, submittedAt, id) index newest first and stop after one
+ *   page, counts stay inside that covering index. A common term would
+ *   otherwise cost one random row lookup plus a sort per match.
+ * - PostgreSQL: a narrow table of the finished responses (id, form, sort key,
+ *   text) with a pg_trgm GIN index under LIKE: the index's candidates are
+ *   rechecked in its small rows, not in the wide Response rows. A search
+ *   alone is served from it entirely (searchAlone); with other filters it is
+ *   this membership condition.
  */
-function searchCondition(search: string): Prisma.Sql {
+function searchCondition(formId: string, search: string): Prisma.Sql {
   const term = search.toLowerCase();
-  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (provider === "postgresql") return Prisma.sql`r."id" IN (SELECT s."responseId" FROM ${searchRows(formId, term)})`;
   const match = ftsMatch(term);
   if (match) return Prisma.sql`+r.rowid IN (${match})`;
-  return Prisma.sql`r."searchText" LIKE ${like} ESCAPE '\\'`;
+  return Prisma.sql`r."searchText" LIKE ${likePattern(term)} ESCAPE '\\'`;
+}
+
+/** `%term%` for LIKE … ESCAPE '\', the term's own \, % and _ taken literally. */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** PostgreSQL: `"ResponseSearch" s WHERE …`, the form's finished responses whose text contains the (lowercased) term. */
+function searchRows(formId: string, term: string): Prisma.Sql {
+  return Prisma.sql`"ResponseSearch" s WHERE s."formId" = ${formId} AND s."searchText" LIKE ${likePattern(term)} ESCAPE '\\'`;
+}
+
+/**
+ * PostgreSQL, a search with no other filter: the rows of "ResponseSearch"
+ * (alias s: "responseId", "submittedAt") that are the answer, so that a page
+ * and its total read that narrow table alone. Null otherwise.
+ */
+export function searchAlone(formId: string, filters: ResponseFilters): Prisma.Sql | null {
+  if (provider !== "postgresql" || !filters.search) return null;
+  if (filters.from || filters.to || hasMetadata(filters.metadata) || hasOutcomeFilter(filters)) return null;
+  return searchRows(formId, filters.search.toLowerCase());
 }
 
 /** SQLite, terms of 3+ characters: the rowids of the FTS5 trigram match (a quoted phrase is a substring match). */

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { notFound } from "@/lib/http/errors";
-import { checkDateRange, countResponses, responseFilterShape, responseWhere, searchMatches } from "./filters";
+import { checkDateRange, countResponses, responseFilterShape, responseWhere, searchAlone, searchMatches } from "./filters";
 import type { Answers } from "@/lib/schema/answers";
 import { getReadableForm } from "./readable-form";
 import { fileAnswerSchema, filesOfResponses, withFileObjects, type AttachedFile } from "@/lib/files/answers";
@@ -109,7 +109,22 @@ export async function listResponses(actor: Actor, formId: string, query: ListRes
     ORDER BY r."submittedAt" DESC, r."id" DESC`;
   let rows: (ResponseRow & { total?: number | bigint })[];
   let total: number;
-  if (matches) {
+  const alone = searchAlone(form.id, query);
+  if (alone) {
+    // PostgreSQL, a search alone: the match set is read ONCE from the narrow
+    // search table, then counted and cut to the page (a top-N sort of its
+    // ids and sort keys); only the page's rows are read from Response.
+    rows = await db.$queryRaw(Prisma.sql`
+      WITH "SearchMatch" AS MATERIALIZED (SELECT s."responseId", s."submittedAt" FROM ${alone})
+      SELECT ${responseColumns}, (SELECT COUNT(*) FROM "SearchMatch") AS "total"
+      FROM "Response" r JOIN "FormVersion" v ON v."id" = r."versionId"
+      WHERE r."formId" = ${form.id} AND r."id" IN (
+        SELECT m."responseId" FROM "SearchMatch" m
+        ORDER BY m."submittedAt" DESC, m."responseId" DESC
+        LIMIT ${query.limit} OFFSET ${offset})
+      ORDER BY r."submittedAt" DESC, r."id" DESC`);
+    total = rows.length ? Number(rows[0].total) : await countResponses(form, query);
+  } else if (matches) {
     // The total rides on every row of the page (an uncorrelated subquery: computed once).
     rows = await db.$queryRaw(page(Prisma.sql`, (SELECT COUNT(*) FROM "Response" r WHERE ${where}) AS "total"`));
     // An empty page (no match, or past the end) carries no total: count on its own then.

@@ -12,9 +12,10 @@
  *   (Writing the JSON columns as they are would make a floor slower than the
  *   export itself: every quote in them doubled, a CSV twice the size.)
  * - search floor: the count of the form's finished responses matching the
- *   term, one statement on the trigram index (SQLite FTS5 "ResponseSearch",
- *   PostgreSQL pg_trgm under LIKE). Any search page must at least do this
- *   (its total); the page's 20 rows come on top.
+ *   term, one statement on the trigram index the page uses (SQLite's FTS5
+ *   "ResponseSearch", PostgreSQL's narrow "ResponseSearch" table of finished
+ *   responses with pg_trgm under LIKE). Any search page must at least do
+ *   this (its total); the page's 20 rows come on top.
  */
 import Database from "better-sqlite3";
 import { stringify } from "csv-stringify/sync";
@@ -102,7 +103,8 @@ export async function searchFloor(kind: Kind, url: string, formId: string, term:
       : (run) =>
           onPostgres(url, async (client) => {
             const like = `%${lower.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-            const sql = `SELECT COUNT(*)::int AS n FROM "Response" r WHERE r."formId" = $1 AND r."finished" = TRUE AND r."searchText" LIKE $2`;
+            // Only finished responses are in the table (its triggers keep it so).
+            const sql = `SELECT COUNT(*)::int AS n FROM "ResponseSearch" s WHERE s."formId" = $1 AND s."searchText" LIKE $2`;
             await run(async () => (await client.query(sql, [formId, like])).rows[0].n as number);
           });
   const times: number[] = [];

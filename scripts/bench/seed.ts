@@ -59,6 +59,8 @@ interface FormPlan {
   finished: number;
 }
 
+/** The forms' view counters, which the app keeps per recorded view (bulk rows bypass it). */
+const VIEW_COUNTS = `INSERT INTO "FormViewCount" ("formId", "count") SELECT "formId", COUNT(*) FROM "FormView" GROUP BY "formId"`;
 const RESPONSE_COLUMNS = ["id", "formId", "versionId", "personKey", "onePerPerson", "idempotencyKey", "finished", "createdAt", "updatedAt", "submittedAt", "submittedDay", "answers", "metadata", "searchText"] as const;
 const ANSWER_COLUMNS = ["id", "responseId", "formId", "questionKey", "finished", "valueText", "valueNumber"] as const;
 const VIEW_COLUMNS = ["formId", "personKey", "createdAt"] as const;
@@ -126,6 +128,7 @@ function sqliteWriter(url: string): BulkWriter {
       for (const [formId, n] of counts) update.run(n, formId);
       // The analytics counters the app keeps per finished response (bulk rows bypass it).
       for (const sql of rebuildAnswerStatsSql("sqlite")) conn.exec(sql);
+      conn.exec(VIEW_COUNTS);
       conn.pragma("wal_checkpoint(TRUNCATE)");
       conn.close();
     },
@@ -157,7 +160,7 @@ function postgresWriter(url: string): BulkWriter {
       dropped = (
         await client.query(
           `SELECT i.indexname, i.indexdef FROM pg_indexes i
-            WHERE i.schemaname = 'public' AND i.tablename IN ('Response', 'Answer', 'FormView')
+            WHERE i.schemaname = 'public' AND i.tablename IN ('Response', 'Answer', 'FormView', 'ResponseSearch')
               AND i.indexdef NOT LIKE 'CREATE UNIQUE%'`,
         )
       ).rows;
@@ -175,6 +178,7 @@ function postgresWriter(url: string): BulkWriter {
       for (const [formId, n] of counts) await client.query(`UPDATE "Form" SET "responseCount" = $1 WHERE "id" = $2`, [n, formId]);
       // The analytics counters the app keeps per finished response (bulk rows bypass it).
       for (const sql of rebuildAnswerStatsSql("postgresql")) await client.query(sql);
+      await client.query(VIEW_COUNTS);
       // What autovacuum does after a bulk load (PostgreSQL ≥ 13 vacuums insert-only tables too):
       // statistics for the planner, and the visibility map, without which an
       // index-only scan still reads every row from the table (a 1M-row metadata

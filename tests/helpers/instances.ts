@@ -86,6 +86,26 @@ export async function queryDatabase<T = Record<string, unknown>>(url: string, sq
   }
 }
 
+/** Runs statements (no parameters) one after the other on a connection of its own, as another process would. */
+export async function execDatabase(url: string, statements: string[]): Promise<void> {
+  if (url.startsWith("file:")) {
+    const conn = new Database(sqliteFilePath(url));
+    try {
+      for (const s of statements) conn.exec(s);
+    } finally {
+      conn.close();
+    }
+    return;
+  }
+  const conn = new pg.Client({ connectionString: url });
+  await conn.connect();
+  try {
+    for (const s of statements) await conn.query(s);
+  } finally {
+    await conn.end();
+  }
+}
+
 /** Runs the tasks with at most `concurrency` in flight; results in task order. */
 export async function inBatches<T>(items: (() => Promise<T>)[], concurrency: number): Promise<T[]> {
   const results: T[] = new Array(items.length);

@@ -135,12 +135,16 @@ describe("endings and score", () => {
   });
 
   it("a form without scores has score null and only the default ending", async () => {
-    const plain = await publishedForm(owner, { title: "Plain", questions: [{ key: "q", type: "short-text", title: "Q" }] });
-    expect((await respondent().post(responsesPath(plain.slug), { answers: { q: "x" } })).status).toBe(201);
+    const plain = await publishedForm(owner, { title: "Plain", questions: [{ key: "q", type: "short-text", title: "Q" }, { key: "src", type: "hidden" }] });
+    for (const src of ["a", "b"]) expect((await respondent().post(responsesPath(plain.slug), { answers: { q: "x", src } })).status).toBe(201);
+    expect((await respondent().post(responsesPath(plain.slug), { answers: { q: "y", src: "a" }, partial: true })).status).toBe(201);
     const res = await owner.readApi.get(`/api/forms/${plain.id}/analytics/summary`);
     expect(res.body.score).toBeNull();
-    expect(res.body.endings).toEqual([{ key: null, title: "Default ending", count: 1 }]);
-    expect(res.body.questions[0]).toMatchObject({ key: "q", onPath: 1, responses: 1, dropOff: 0 });
+    expect(res.body.endings).toEqual([{ key: null, title: "Default ending", count: 2 }]);
+    expect(res.body.questions[0]).toMatchObject({ key: "q", onPath: 2, responses: 2 });
+    // Filtered: the default ending holds the matching finished responses.
+    const filtered = await owner.readApi.get(`/api/forms/${plain.id}/analytics/summary?metadata[src]=a`);
+    expect(filtered.body.endings).toEqual([{ key: null, title: "Default ending", count: 1 }]);
   });
 });
 

@@ -73,11 +73,13 @@ export const everyTypeAnswers = {
 
 /** What the database holds for a form. */
 export async function stored(formId: string) {
-  const [responses, answers, form, views] = await Promise.all([
+  const [responses, answers, form, views, viewCount] = await Promise.all([
     db.response.findMany({ where: { formId }, orderBy: { createdAt: "asc" } }),
     db.answer.findMany({ where: { formId } }),
     db.form.findUniqueOrThrow({ where: { id: formId }, select: { responseCount: true } }),
     db.formView.count({ where: { formId } }),
+    db.formViewCount.findUnique({ where: { formId } }),
   ]);
-  return { responses, answers, responseCount: form.responseCount, views };
+  // viewCount: the form's view counter (0 without a row), which must equal views.
+  return { responses, answers, responseCount: form.responseCount, views, viewCount: viewCount?.count ?? 0 };
 }

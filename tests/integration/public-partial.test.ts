@@ -52,6 +52,8 @@ describe("a partial response from start to finish", () => {
     expect(incomplete.status).toBe(400);
     expect(incomplete.body.error.details.map((d: { path: string }) => d.path)).toEqual(["answers.stars"]);
     expect((await stored(form.id)).responses[0].finished).toBe(false);
+    const search = async (term: string) => (await owner.api.get(`/api/forms/${form.id}/responses?search=${term}`)).body.pagination.total;
+    expect(await search("ada")).toBe(0); // partial: not listed, not found
 
     const finished = await person.patch(`${responsesPath(form.slug)}/${id}`, { answers: { stars: 5, tags: null } });
     expect(finished.status).toBe(200);
@@ -68,6 +70,7 @@ describe("a partial response from start to finish", () => {
       ["stars", null, 5, true],
     ]);
     expect((await owner.api.get(`/api/forms/${form.id}`)).body.form.responseCount).toBe(1);
+    expect(await search("ada")).toBe(1); // finished: found by the text it was finished with
     expect((await person.get(current(form.slug))).status).toBe(404);
 
     // A resent finishing request answers the same again; any change is refused.

@@ -143,11 +143,12 @@ describe("GET /api/forms/:id/responses", () => {
     const found: string[] = [];
     for (const [i, text] of ["a common word", "plain", "Common ground", "uncommonly good"].entries()) {
       const id = await submit(searched.slug, { text });
-      await backdate(id, utcDay(-1, i * 1000)); // distinct instants: a stable newest-first order
+      // Distinct instants, the first submitted made the newest: the order is the backdated one.
+      await backdate(id, utcDay(-1, (9 - i) * 1000));
       if (text.toLowerCase().includes("common")) found.push(id);
     }
     const page = (n: number) => owner.readApi.get(`/api/forms/${searched.id}/responses?search=COMMON&limit=2&page=${n}`);
-    const newestFirst = [...found].reverse();
+    const newestFirst = found;
     const [p1, p2, p3] = [await page(1), await page(2), await page(3)];
     expect(idsOf(p1)).toEqual(newestFirst.slice(0, 2));
     expect(idsOf(p2)).toEqual(newestFirst.slice(2));
@@ -177,6 +178,26 @@ describe("GET /api/forms/:id/responses", () => {
     const paged = await list("?metadata[src]=web&limit=3&page=2");
     expect(idsOf(paged)).toEqual([ids[3]]);
     expect(paged.body.pagination).toEqual({ page: 2, limit: 3, total: 4, totalPages: 2 });
+  });
+
+  it("totals one metadata filter exactly: finished responses only, a deleted one gone, a key that was not always hidden counted from its rows", async () => {
+    const f = await publishedForm(owner, { questions: [{ key: "text", type: "short-text", title: "T" }, { key: "ref", type: "hidden" }] });
+    const total = async (id: string, query: string) => (await owner.readApi.get(`/api/forms/${id}/responses${query}`)).body.pagination.total;
+    await submit(f.slug, { text: "half", ref: "x" }, { partial: true });
+    const [a] = [await submit(f.slug, { text: "a", ref: "x" }), await submit(f.slug, { text: "b", ref: "x" }), await submit(f.slug, { text: "c", ref: "y" })];
+    expect(await total(f.id, "?metadata[ref]=x")).toBe(2);
+    expect(await total(f.id, "?metadata[ref]=z")).toBe(0);
+    expect((await owner.api.delete(`/api/forms/${f.id}/responses/${a}`)).status).toBe(204);
+    expect(await total(f.id, "?metadata[ref]=x")).toBe(1);
+
+    // "text" was a short-text question, then a hidden one: its earlier answers match the filter too.
+    const draft = await owner.api.put(`/api/forms/${f.id}/version/draft`, { title: "Test form", questions: [{ key: "note", type: "short-text", title: "N" }, { key: "text", type: "hidden" }, { key: "ref", type: "hidden" }] });
+    expect(draft.status, draft.text).toBe(200);
+    const published = await owner.api.post(`/api/forms/${f.id}/publish`);
+    expect(published.status, published.text).toBe(200);
+    await submit(f.slug, { text: "b", ref: "y" });
+    expect(await total(f.id, "?metadata[text]=b")).toBe(2);
+    expect(idsOf(await owner.readApi.get(`/api/forms/${f.id}/responses?metadata[text]=b`))).toHaveLength(2);
   });
 
   it("answers an unknown metadata key with 400 naming it", async () => {

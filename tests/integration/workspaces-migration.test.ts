@@ -8,13 +8,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { hashKey } from "@/lib/auth/api-keys";
 import { applyMigrations, migrationsDirs } from "@/lib/db/migrations";
-import { sqliteFilePath } from "@/lib/db/url";
-import { queryDatabase } from "../helpers/instances";
+import { execDatabase, queryDatabase } from "../helpers/instances";
 import { createEmptyDatabase } from "../setup/database";
 import { startServer, type RunningServer } from "../setup/server";
 
@@ -45,24 +42,6 @@ function migrationsBeforeWorkspaces(): string {
   return dir;
 }
 
-async function exec(url: string, statements: string[]) {
-  if (kind === "sqlite") {
-    const conn = new Database(sqliteFilePath(url));
-    try {
-      for (const s of statements) conn.exec(s);
-    } finally {
-      conn.close();
-    }
-    return;
-  }
-  const conn = new pg.Client({ connectionString: url });
-  await conn.connect();
-  try {
-    for (const s of statements) await conn.query(s);
-  } finally {
-    await conn.end();
-  }
-}
 
 const KEY_A = "flk_" + "a".repeat(43);
 const KEY_B = "flk_" + "b".repeat(43);
@@ -77,7 +56,7 @@ describe("migrating a database from before workspaces", () => {
     const applied = await applyMigrations(url, migrationsBeforeWorkspaces());
     expect(applied.some((m) => m.endsWith("_workspaces"))).toBe(false);
     const t = kind === "sqlite" ? "CURRENT_TIMESTAMP" : "now()";
-    await exec(url, [
+    await execDatabase(url, [
       `INSERT INTO "User" ("id", "email", "passwordHash") VALUES ('user_a', 'a@example.test', 'x'), ('user_b', 'b@example.test', 'x')`,
       `INSERT INTO "Form" ("id", "userId", "title", "draft", "updatedAt") VALUES ('form_a1', 'user_a', 'A one', '${draft}', ${t}), ('form_a2', 'user_a', 'A two', '${draft}', ${t}), ('form_b1', 'user_b', 'B one', '${draft}', ${t})`,
       `UPDATE "Form" SET "allowedEmbedOrigins" = '["https://a.example"]' WHERE "id" = 'form_a1'`,
