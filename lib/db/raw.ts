@@ -151,6 +151,23 @@ export async function rawExec(statement: RawSql): Promise<number> {
   return adapter.exclusive((connection) => sqliteStep(connection, { statement, rows: false }) as number);
 }
 
+/**
+ * One writing statement of background work (the outbox worker's claims and
+ * records): on PostgreSQL autocommit, as rawQuery/rawExec; on SQLite a
+ * transaction of its own in the group commit (below), so that it shares the
+ * submissions' COMMIT instead of paying one of its own on the one writer.
+ */
+export function rawWriteQuery<Row>(statement: RawSql): Promise<Row[]> {
+  if (driver.provider === "postgresql") return rawQuery<Row>(statement);
+  return rawTransaction(() => query<Row>(statement));
+}
+
+/** rawWriteQuery giving how many rows it changed. */
+export function rawWriteExec(statement: RawSql): Promise<number> {
+  if (driver.provider === "postgresql") return rawExec(statement);
+  return rawTransaction(() => exec(statement));
+}
+
 // SQLite ---------------------------------------------------------------------
 
 /** Prisma's adapter, connected (Prisma connects lazily: make it). */
@@ -212,7 +229,13 @@ interface Group {
   scheduled: boolean;
 }
 
-const groups = new WeakMap<SerializedSqliteAdapter, Group>();
+/**
+ * On globalThis: Next bundles this module into several chunks (the routes',
+ * instrumentation's with the outbox worker), each its own copy; one group per
+ * connection for all of them, so the worker's writes join the submissions'.
+ */
+const globalForGroups = globalThis as unknown as { formloomCommitGroups?: WeakMap<SerializedSqliteAdapter, Group> };
+const groups = (globalForGroups.formloomCommitGroups ??= new WeakMap<SerializedSqliteAdapter, Group>());
 
 /** rawTransaction on a given adapter's connection (exported for the adapter's own tests). */
 export function sqliteTransactionOn<T>(adapter: SerializedSqliteAdapter, work: () => RawWork<T>): Promise<T> {

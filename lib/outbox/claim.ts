@@ -15,7 +15,7 @@
  *   due again (at-least-once: receivers de-duplicate on `webhook-id`).
  */
 import { provider } from "@/lib/db/client";
-import { empty, exec, join, rawQuery, rawTransaction, sql, type RawSql } from "@/lib/db/raw";
+import { empty, exec, join, rawTransaction, rawWriteQuery, sql, type RawSql } from "@/lib/db/raw";
 import type { OutboxChannel } from "./enqueue";
 
 export interface ClaimedMessage {
@@ -53,7 +53,7 @@ const ofEnabledWebhook = sql`("webhookId" IS NULL OR EXISTS (
 
 async function claimWhere(condition: RawSql, limit: number, now: Date, leaseMs: number, alsoSet: RawSql = empty): Promise<ClaimedMessage[]> {
   const lock = provider === "postgresql" ? sql`FOR UPDATE SKIP LOCKED` : empty;
-  const rows = await rawQuery<Record<string, unknown>>(sql`
+  const rows = await rawWriteQuery<Record<string, unknown>>(sql`
     UPDATE "OutboxMessage" SET "leaseUntil" = ${new Date(now.getTime() + leaseMs)}, "attempts" = "attempts" + 1 ${alsoSet}
     WHERE "id" IN (
       SELECT "id" FROM "OutboxMessage"

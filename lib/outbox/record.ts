@@ -4,7 +4,7 @@
  * changes nothing.
  */
 import { provider } from "@/lib/db/client";
-import { empty, exec, join, query, rawExec, rawQuery, rawTransaction, sql, type RawSql } from "@/lib/db/raw";
+import { empty, exec, join, query, rawTransaction, rawWriteExec, rawWriteQuery, sql, type RawSql } from "@/lib/db/raw";
 import type { ClaimedMessage } from "./claim";
 import { nextAttemptAt } from "./schedule";
 
@@ -62,7 +62,7 @@ export async function recordAttempts(entries: readonly { message: ClaimedMessage
       FROM (VALUES ${join(values)}) AS v(id, attempts, code, body)
       WHERE o."id" = v.id AND o."attempts" = v.attempts`);
   }
-  if (statements.length === 1) await rawExec(statements[0]);
+  if (statements.length === 1) await rawWriteExec(statements[0]);
   else if (statements.length > 1) {
     await rawTransaction(function* () {
       for (const statement of statements) yield* exec(statement);
@@ -114,7 +114,7 @@ export async function freezeAndRenew(rows: readonly { message: ClaimedMessage; b
     });
     const changed =
       statements.length === 1
-        ? await rawQuery<{ id: string }>(statements[0])
+        ? await rawWriteQuery<{ id: string }>(statements[0])
         : await rawTransaction(function* () {
             const all: { id: string }[] = [];
             for (const statement of statements) all.push(...(yield* query<{ id: string }>(statement)));
@@ -143,7 +143,7 @@ export function renewLeases(messages: readonly ClaimedMessage[], leaseMs: number
 
 /** freezeAndRenew for one row without a body to freeze (e.g. an email after composing). */
 export async function renewLease(message: ClaimedMessage, leaseMs: number, now = new Date()): Promise<boolean> {
-  const changed = await rawExec(sql`
+  const changed = await rawWriteExec(sql`
     UPDATE "OutboxMessage" SET "leaseUntil" = ${new Date(now.getTime() + leaseMs)}
     WHERE "id" = ${message.id} AND "attempts" = ${message.attempts} AND "status" = 'pending'`);
   return changed === 1;

@@ -49,20 +49,24 @@ import { attemptTimeoutMs, leaseMs, perTarget, type PreparedAttempt } from "@/li
 
 export { perTarget };
 /** Rows claimed (and prepared) at once: many, so that a round's lookups serve many deliveries. */
-const BATCH = 64;
+const BATCH = 128;
 /** Rows running or waiting for a slot, per process. */
-const MAX_HELD = 160;
+const MAX_HELD = 320;
 /** A target with this many rows ready and waiting gets no more until it runs lower. */
 const STOCKED = BATCH;
-/** Results wait this long to be written together. */
-const RECORD_DELAY_MS = 20;
+/**
+ * Results wait this long to be written together: the POSTs of a round end
+ * within a few ms of each other, and one record per round rather than
+ * several is what keeps a delivery's writes few.
+ */
+const RECORD_DELAY_MS = 100;
 /**
  * A row written in this process is claimed this long after, with those written meanwhile
  * (also when it was written during a round: not right after that round): under load, one claim
  * and one preparation per this many ms rather than back to back with a few rows each. Each
  * costs statements that wait their turn with the submissions' (on SQLite the one writer).
  */
-const WRITE_WAKE_DELAY_MS = 100;
+const WRITE_WAKE_DELAY_MS = 250;
 
 const pollMs = () => Number(process.env.OUTBOX_POLL_MS || 500);
 export { leaseMs };

@@ -157,6 +157,10 @@ async function main() {
     row("Outbox pending, sampled every second of the load", w.pendingDuring.join(", "), `each < ${oneSecond} (1 s of submissions)`, w.pendingDuring.every((n) => n < oneSecond));
     row("Outbox pending: when the load stops / 5 s later", `${w.pendingAtEnd} / ${w.pendingAfterDrain}`, "0 after draining", w.pendingAfterDrain === 0);
     row("Distinct deliveries received ÷ submissions answered 201", `${w.distinct} / ${w.with.ok}`, "all (requests cut off at the end may add a few)", w.distinct >= w.with.ok);
+    const perSubmission = ([without, withHook]: [number, number]) => `${without.toFixed(2)} / ${withHook.toFixed(2)} ms (× ${(withHook / without).toFixed(2)})`;
+    row("CPU per submission without / with a webhook: the server's main thread", perSubmission(w.cpu.mainThread));
+    row("CPU per submission without / with a webhook: the server (all threads)", perSubmission(w.cpu.server));
+    if (w.cpu.database) row("CPU per submission without / with a webhook: PostgreSQL's backends", perSubmission(w.cpu.database));
   };
   const logicRows = async () => {
     const l = await benchLogic(database.url, seeded, seeded.main.id, seconds, log);

@@ -6,7 +6,15 @@
  * every second of that load (the backlog must not grow), when the load
  * stops and after a few seconds of draining; and the distinct deliveries
  * received against the submissions answered 201.
+ *
+ * Also the CPU time each load cost per submission answered 201: the server
+ * process's (all its threads: the sender thread too) and, on PostgreSQL,
+ * that of the backends connected to the bench's database. On this shared
+ * machine the req/s of a run swing with the neighbours' load; the CPU a
+ * submission costs moves far less, so it shows a webhook's cost where the
+ * ratio of two 10 s rates cannot.
  */
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { queryDatabase } from "../../tests/helpers/instances";
@@ -24,6 +32,42 @@ export interface WebhookBench {
   pendingDuring: number[];
   pendingAtEnd: number;
   pendingAfterDrain: number;
+  /**
+   * CPU ms per submission answered 201, without / with the webhook: the server (all threads; its main
+   * thread alone, which runs the submissions and is what limits them), PostgreSQL's backends (null on SQLite).
+   */
+  cpu: { server: [number, number]; mainThread: [number, number]; database: [number, number] | null };
+}
+
+const TICKS_PER_MS = 100 / 1000;
+
+/** utime + stime of a process, all its threads (or only its main thread: `thread`), in ms (0 when it is gone). */
+function cpuMs(pid: number, thread = false): number {
+  try {
+    const fields = fs.readFileSync(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The CPU a stretch of work cost the server and (PostgreSQL) the database's backends, in ms. */
+async function cpuDuring<T>(serverPid: number, databaseUrl: string, work: () => Promise<T>): Promise<{ result: T; server: number; mainThread: number; database: number | null }> {
+  const backends = async () => {
+    if (databaseUrl.startsWith("file:")) return null;
+    const name = new URL(databaseUrl).pathname.slice(1);
+    const rows = await queryDatabase<{ pid: number }>(databaseUrl, `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+    return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+  };
+  const before = await backends();
+  const serverBefore = cpuMs(serverPid);
+  const mainBefore = cpuMs(serverPid, true);
+  const result = await work();
+  const server = cpuMs(serverPid) - serverBefore;
+  const mainThread = cpuMs(serverPid, true) - mainBefore;
+  const after = await backends();
+  const database = after && before ? [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0) : null;
+  return { result, server, mainThread, database };
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
@@ -55,7 +99,8 @@ export async function benchWebhooks(databaseUrl: string, writeKey: string, form:
     // One request first, so neither load pays for the server's first request.
     await fetch(submitUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     log("webhooks: submission load without a webhook …");
-    const without = await postLoad(submitUrl, body, seconds);
+    const withoutRun = await cpuDuring(server.process.pid!, databaseUrl, () => postLoad(submitUrl, body, seconds));
+    const without = withoutRun.result;
     const created = await fetch(`${server.baseUrl}/api/forms/${form.id}/webhooks`, {
       method: "POST",
       headers: { authorization: `Bearer ${writeKey}`, "content-type": "application/json" },
@@ -66,7 +111,8 @@ export async function benchWebhooks(databaseUrl: string, writeKey: string, form:
     log("webhooks: the same load with one webhook …");
     const pendingDuring: number[] = [];
     const sampler = setInterval(() => void pending().then((n) => pendingDuring.push(n)), 1_000);
-    const withHook = await postLoad(submitUrl, body, seconds).finally(() => clearInterval(sampler));
+    const withRun = await cpuDuring(server.process.pid!, databaseUrl, () => postLoad(submitUrl, body, seconds).finally(() => clearInterval(sampler)));
+    const withHook = withRun.result;
     const pendingAtEnd = await pending();
     await new Promise((r) => setTimeout(r, 5_000));
     const pendingAfterDrain = await pending();
@@ -76,6 +122,11 @@ export async function benchWebhooks(databaseUrl: string, writeKey: string, form:
     return {
       without, with: withHook, delivered: sorted.length, latencyP50: percentile(sorted, 50), latencyP99: percentile(sorted, 99),
       distinct: receiver.ids.size, pendingDuring, pendingAtEnd, pendingAfterDrain,
+      cpu: {
+        server: [withoutRun.server / without.ok, withRun.server / withHook.ok],
+        mainThread: [withoutRun.mainThread / without.ok, withRun.mainThread / withHook.ok],
+        database: withoutRun.database === null || withRun.database === null ? null : [withoutRun.database / without.ok, withRun.database / withHook.ok],
+      },
     };
   } finally {
     await server.stop();

@@ -80,6 +80,8 @@ describe(`webhooks on ${kind}`, () => {
     const stored = await api.get(`/api/forms/${form.id}/responses/${r.id}`);
     expect(delivery.body).toEqual({ type: "response.finished", timestamp: expect.any(String), data: { formId: form.id, responseId: r.id, response: stored.body.response } });
     expect(receiver.unverified).toEqual([]);
+    // Results are recorded in batches (lib/outbox/worker.ts RECORD_DELAY_MS), a little after the receiver answered.
+    await expect.poll(async () => (await deliveriesOf(form.id, webhook.id)).deliveries[0]?.status).toBe("succeeded");
     const log = await deliveriesOf(form.id, webhook.id);
     expect(log.deliveries).toHaveLength(1);
     expect(log.deliveries[0]).toMatchObject({ id: delivery.id, event: "response.finished", status: "succeeded", attempts: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null });
