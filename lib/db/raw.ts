@@ -85,33 +85,47 @@ interface Step {
   rows: boolean;
   /** A write whose result nobody reads (`write`): PostgreSQL may send it with the next statement. */
   deferred?: boolean;
-  /** false: it reads nothing the deferred writes before it change, so it may share their statement. */
-  seesWrites?: boolean;
+  /** A `claim`: it must change exactly one row, else the transaction fails with this error. */
+  refused?: () => Error;
 }
 
 /** The work of one transaction (see the module comment). */
 export type RawWork<T> = Generator<Step, T, unknown>;
 
-/**
- * In a transaction: runs a statement, giving how many rows it changed.
- * `seesWrites: false` declares that it reads nothing the `write`s before it
- * change (a counter of another table): on PostgreSQL it then shares their
- * statement.
- */
-export function* exec(statement: RawSql, { seesWrites = true }: { seesWrites?: boolean } = {}): RawWork<number> {
-  return (yield { statement, rows: false, seesWrites }) as number;
+/** In a transaction: runs a statement, giving how many rows it changed. */
+export function* exec(statement: RawSql): RawWork<number> {
+  return (yield { statement, rows: false }) as number;
 }
 
 /**
  * In a transaction: an INSERT/UPDATE/DELETE whose result nobody reads. On
  * SQLite it runs at once; on PostgreSQL consecutive writes travel as ONE
- * statement (data-modifying WITH clauses) with the next statement that does
- * not see their rows, or on their own before one that does (or before
- * COMMIT): one round trip instead of one each. Its errors (a unique
- * violation) surface there, still inside the transaction, which rolls back.
+ * statement (data-modifying WITH clauses) with the next `claim`, or on their
+ * own before the next statement (or before COMMIT): one round trip instead of
+ * one each. Its errors (a unique violation) surface there, still inside the
+ * transaction, which rolls back.
  */
 export function* write(statement: RawSql): RawWork<void> {
   yield { statement, rows: false, deferred: true };
+}
+
+/**
+ * In a transaction: an UPDATE that must change exactly one row (a counter
+ * taken under a condition, e.g. a form's slot); when it changes none, the
+ * transaction rolls back and fails with `refused()`. It must read nothing the
+ * `write`s before it change (it runs in their statement, which sees the rows
+ * as they were before it).
+ *
+ * On PostgreSQL it travels with the writes before it as ONE statement, and
+ * when the transaction is nothing but such writes ending in a claim (a
+ * submission), that statement runs on its own, as its own transaction: one
+ * round trip, and the row locks it takes (the form's counter) are held from
+ * the claim to the commit inside the server only, never across a round trip
+ * to this process. Under load, that wait for the application (a busy event
+ * loop, then COMMIT) was what every other submission to the form queued on.
+ */
+export function* claim(statement: RawSql, refused: () => Error): RawWork<void> {
+  yield { statement, rows: false, deferred: true, refused };
 }
 
 /** PostgreSQL: `writes` as data-modifying WITH clauses of `main` (one statement, main's result). */
@@ -343,7 +357,12 @@ function runInTransaction(connection: BetterSqlite3.Database, works: Queued[], o
 function runWork<T>(connection: BetterSqlite3.Database, work: () => RawWork<T>): T {
   const steps = work();
   let next = steps.next();
-  while (!next.done) next = steps.next(sqliteStep(connection, next.value));
+  while (!next.done) {
+    const step = next.value;
+    const result = sqliteStep(connection, step);
+    if (step.refused && result !== 1) throw step.refused();
+    next = steps.next(result);
+  }
   return next.value;
 }
 
@@ -374,7 +393,75 @@ function postgresQuery({ sql: text, values }: RawSql): pg.QueryConfig {
   return { text: postgresText(text), values: values.map(postgresValue), types };
 }
 
+/** SQLSTATE division_by_zero: how a claim statement refuses (claimStatement). */
+const DIVISION_BY_ZERO = "22012";
+
+/**
+ * Held-back writes as statements: each run of writes up to and including a
+ * claim is one statement that fails when the claim changed no row (so that
+ * it can run as its own transaction: the server itself rolls it back);
+ * writes after the last claim are one statement too.
+ *
+ * In a claim's statement the writes run in their order, then the claim (its
+ * main SELECT reads them in that order): the hot rows a submission locks
+ * (its form's counters, the form's slot, which every other submission to
+ * the form waits for) are the last it touches, and are held only from there
+ * to the commit. The order changes nothing in what is stored (one statement,
+ * one snapshot); only how long those locks are held.
+ */
+function writeStatements(steps: readonly Step[]): { statement: RawSql; refused?: () => Error }[] {
+  const statements: { statement: RawSql; refused?: () => Error }[] = [];
+  let writes: RawSql[] = [];
+  for (const step of steps) {
+    if (!step.refused) {
+      writes.push(step.statement);
+      continue;
+    }
+    const clauses = [...writes.map((w, i) => sql`${new RawSql(`"w${i}" AS (`, [])}${w} RETURNING 1)`), sql`"claimed" AS (${step.statement} RETURNING 1)`];
+    const counts = writes.map((_, i) => new RawSql(`(SELECT COUNT(*) FROM "w${i}")`, []));
+    // COUNT(*) of the claim is 1 or 0: 1 / 0 fails the statement, and with it the claim's transaction.
+    const main = sql`SELECT ${join([...counts, new RawSql(`1 / (SELECT COUNT(*) FROM "claimed")`, [])])}`;
+    statements.push({ statement: sql`WITH ${join(clauses)} ${main}`, refused: step.refused });
+    writes = [];
+  }
+  if (writes.length) statements.push({ statement: withWrites(writes.slice(0, -1), writes.at(-1)!) });
+  return statements;
+}
+
+async function runWrites(target: pg.Pool | pg.PoolClient, { statement, refused }: { statement: RawSql; refused?: () => Error }) {
+  try {
+    await target.query(postgresQuery(statement));
+  } catch (error) {
+    if (refused && (error as { code?: unknown }).code === DIVISION_BY_ZERO) throw refused();
+    throw error;
+  }
+}
+
+/**
+ * The writes are held back until a statement needs an answer (`write`,
+ * `claim`). A transaction that is nothing but writes (ending in at most one
+ * claim: a submission) is that ONE statement, run as its own transaction.
+ * Anything else is BEGIN … COMMIT, each statement's wait bounded. (The one
+ * statement has no bound of its own: the locks it can wait for are held by
+ * such transactions, by other single statements, or by Prisma's
+ * transactions, each of which ends within its own bound.)
+ */
 async function postgresTransaction<T>(pool: pg.Pool, work: () => RawWork<T>): Promise<T> {
+  const steps = work();
+  let next = steps.next();
+  const held: Step[] = [];
+  while (!next.done && next.value.deferred) {
+    held.push(next.value);
+    next = steps.next(undefined);
+  }
+  if (next.done) {
+    const statements = writeStatements(held);
+    if (statements.length <= 1) {
+      if (statements.length) await runWrites(pool, statements[0]);
+      return next.value;
+    }
+  }
+
   const client = await pool.connect();
   // A connection that breaks while we hold it must fail this transaction, not crash the process.
   let broken: Error | undefined;
@@ -382,23 +469,18 @@ async function postgresTransaction<T>(pool: pg.Pool, work: () => RawWork<T>): Pr
   client.on("error", onError);
   try {
     await client.query(`BEGIN; SET LOCAL statement_timeout = ${STATEMENT_TIMEOUT_MS}`);
-    const steps = work();
-    let next = steps.next();
-    const writes: RawSql[] = [];
     while (!next.done) {
       const step = next.value;
       if (step.deferred) {
-        writes.push(step.statement);
+        held.push(step);
         next = steps.next(undefined);
         continue;
       }
-      let statement = step.statement;
-      if (writes.length && !step.rows && step.seesWrites === false) statement = withWrites(writes.splice(0), statement);
-      else if (writes.length) await client.query(postgresQuery(withWrites(writes.splice(0, writes.length - 1), writes.pop()!)));
-      const result = await client.query(postgresQuery(statement));
+      for (const statement of writeStatements(held.splice(0))) await runWrites(client, statement);
+      const result = await client.query(postgresQuery(step.statement));
       next = steps.next(step.rows ? result.rows : (result.rowCount ?? 0));
     }
-    if (writes.length) await client.query(postgresQuery(withWrites(writes.splice(0, writes.length - 1), writes.pop()!)));
+    for (const statement of writeStatements(held.splice(0))) await runWrites(client, statement);
     await client.query("COMMIT");
     return next.value;
   } catch (error) {

@@ -21,7 +21,7 @@
 import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
 import { unansweredKeys } from "@/lib/analytics/paths";
 import { db } from "@/lib/db/client";
-import { exec, query, sql, type RawWork } from "@/lib/db/raw";
+import { claim, query, sql, type RawWork } from "@/lib/db/raw";
 import { AppError, notFound } from "@/lib/http/errors";
 import { enqueueResponseFinished } from "@/lib/outbox/response-events";
 import { availability, findPublishedForm, forgetPublishedForm, FORM_CACHE_MS, type PublishedForm } from "@/lib/public/published-form";
@@ -76,9 +76,8 @@ export function* writeAnswersThenGuard(
 
 /** In a rawTransaction, as its last statement. */
 export function* claimResponseSlot(form: PublishedForm, now: Date): RawWork<void> {
-  // It reads only the Form row: on PostgreSQL it shares the statement of the response's writes (lib/db/raw.ts write).
-  const claimed = yield* exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE ${takesResponses(form, now)}`, { seesWrites: false });
-  if (claimed !== 1) throw new FormRefused(now);
+  // It reads only the Form row: on PostgreSQL it shares the statement of the response's writes (lib/db/raw.ts claim).
+  yield* claim(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE ${takesResponses(form, now)}`, () => new FormRefused(now));
 }
 
 /** In a rawTransaction, as its last statement. */

@@ -29,7 +29,7 @@ import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
 import { splitMetadata, type Answers, type AnswersValidator } from "@/lib/schema/answers";
 import { alreadyCounted, isOnePerPersonViolation, onePerPersonColumns } from "./one-per-person";
 import { answerRows, finishColumns, insertResponseRow, responseColumns } from "./store";
-import { withPublishedForm, writeAnswersThenGuard } from "./submit-guard";
+import { FormRefused, withPublishedForm, writeAnswersThenGuard } from "./submit-guard";
 import type { PublicResponse } from "./submit-schemas";
 
 export interface SubmitResponseInput extends SpamSignals {
@@ -179,8 +179,10 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
         yield* writeAnswersThenGuard(form, { responseId: id, finished: finishing, replace: false, pathUnanswered: response.pathUnanswered }, rows, now);
       });
     } catch (error) {
-      // A concurrent request with the same key won the unique index: answer what it got.
-      if (idempotencyKey && isUniqueViolation(error, "idempotencyKey")) {
+      // A concurrent request with the same key won the unique index: answer what it got. (On
+      // PostgreSQL a refused slot stops the statement before its insert meets that index: a form
+      // that request filled refuses this one first.)
+      if (idempotencyKey && (isUniqueViolation(error, "idempotencyKey") || error instanceof FormRefused)) {
         const earlier = await replayIdempotent(form.formId, idempotencyKey);
         if (earlier) return earlier;
       }

@@ -24,6 +24,8 @@
  * --seconds: length of each submission load (default 10).
  * --uploads: only the upload scenario (scripts/bench/uploads.ts): one 100 MB
  *   and 20 concurrent 10 MB uploads to disk, MB/s and the server's RSS growth.
+ * --submissions-only: only the submission load and the two floors (no reads,
+ *   webhook or logic scenario).
  * --reads-only: only the reads (analytics, responses pages, search and the
  *   dashboard, the export with its floor and peak RSS); no submission loads.
  * --webhooks-only: only the webhook scenario (scripts/bench/webhooks.ts):
@@ -72,6 +74,7 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "10" },
     "webhooks-only": { type: "boolean", default: false },
     "reads-only": { type: "boolean", default: false },
+    "submissions-only": { type: "boolean", default: false },
     logic: { type: "boolean", default: false },
     uploads: { type: "boolean", default: false },
   },
@@ -184,66 +187,69 @@ async function main() {
       return;
     }
     server = await startServer(database.url, { SUBMISSION_RATE_LIMIT: "0" });
-    const auth = { authorization: `Bearer ${seeded.readKey}` };
-    const form = `${server.baseUrl}/api/forms/${seeded.main.id}`;
-    const ms = (t: { ms: number }) => `${t.ms.toFixed(1)} ms`;
+    if (!args["submissions-only"]) {
+      const auth = { authorization: `Bearer ${seeded.readKey}` };
+      const form = `${server.baseUrl}/api/forms/${seeded.main.id}`;
+      const ms = (t: { ms: number }) => `${t.ms.toFixed(1)} ms`;
 
-    log("measuring reads …");
-    const summary = await timeGet(`${form}/analytics/summary`, auth);
-    row(`Analytics summary (${seeded.main.responses.toLocaleString("en-US")} responses in the form)`, ms(summary), "< 500 ms", summary.ms < 500);
-    const trend = await timeGet(`${form}/analytics/trend`, auth);
-    row("Analytics trend (30 days)", ms(trend), "< 500 ms", trend.ms < 500);
-    const metadata = `metadata%5B${probes.metadataFilter.key}%5D=${probes.metadataFilter.value}`;
-    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-    const pages: [string, string, number][] = [
-      ["Responses page, no filter", "limit=20", 50],
-      [`Responses page, metadata filter (${probes.metadataFilter.key}=${probes.metadataFilter.value})`, `limit=20&${metadata}`, 50],
-      ["Responses page, date range (30 days)", `limit=20&from=${day(90)}&to=${day(60)}`, 50],
-    ];
-    for (const [label, query, target] of pages) {
-      const t = await timeGet(`${form}/responses?${query}`, auth);
-      row(label, ms(t), `< ${target} ms`, t.ms < target);
-    }
-    // Search: against its floor, the count of the matches on the trigram index straight on the driver, taken just before.
-    const floor = await searchFloor(kind, database.url, seeded.main.id, probes.search);
-    const search = await timeGet(`${form}/responses?limit=20&search=${probes.search}`, auth);
-    row(`Search floor: COUNT of the form's matches for "${probes.search}" on the ${kind === "sqlite" ? "FTS5" : "pg_trgm"} index, on the driver`, `${floor.ms.toFixed(1)} ms (${floor.matches.toLocaleString("en-US")} matches)`);
-    row(`Responses page, search "${probes.search}"`, ms(search), "< 300 ms", search.ms < 300);
-    row("Search floor ÷ search page (time ratio)", `${(floor.ms / search.ms).toFixed(2)} (${floor.ms.toFixed(0)} ÷ ${search.ms.toFixed(0)} ms)`, "≥ 0.50", floor.ms / search.ms >= 0.5);
+      log("measuring reads …");
+      const summary = await timeGet(`${form}/analytics/summary`, auth);
+      row(`Analytics summary (${seeded.main.responses.toLocaleString("en-US")} responses in the form)`, ms(summary), "< 500 ms", summary.ms < 500);
+      const trend = await timeGet(`${form}/analytics/trend`, auth);
+      row("Analytics trend (30 days)", ms(trend), "< 500 ms", trend.ms < 500);
+      const metadata = `metadata%5B${probes.metadataFilter.key}%5D=${probes.metadataFilter.value}`;
+      const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+      const pages: [string, string, number][] = [
+        ["Responses page, no filter", "limit=20", 50],
+        [`Responses page, metadata filter (${probes.metadataFilter.key}=${probes.metadataFilter.value})`, `limit=20&${metadata}`, 50],
+        ["Responses page, date range (30 days)", `limit=20&from=${day(90)}&to=${day(60)}`, 50],
+      ];
+      for (const [label, query, target] of pages) {
+        const t = await timeGet(`${form}/responses?${query}`, auth);
+        row(label, ms(t), `< ${target} ms`, t.ms < target);
+      }
+      // Search: against its floor, the count of the matches on the trigram index straight on the driver, taken just before.
+      const floor = await searchFloor(kind, database.url, seeded.main.id, probes.search);
+      const search = await timeGet(`${form}/responses?limit=20&search=${probes.search}`, auth);
+      row(`Search floor: COUNT of the form's matches for "${probes.search}" on the ${kind === "sqlite" ? "FTS5" : "pg_trgm"} index, on the driver`, `${floor.ms.toFixed(1)} ms (${floor.matches.toLocaleString("en-US")} matches)`);
+      row(`Responses page, search "${probes.search}"`, ms(search), "< 300 ms", search.ms < 300);
+      row("Search floor ÷ search page (time ratio)", `${(floor.ms / search.ms).toFixed(2)} (${floor.ms.toFixed(0)} ÷ ${search.ms.toFixed(0)} ms)`, "≥ 0.50", floor.ms / search.ms >= 0.5);
 
-    log("dashboard pages …");
-    for (const page of await benchDashboard(server.baseUrl, seeded)) {
-      row(`Dashboard, ${page.label} of the ${seeded.main.responses.toLocaleString("en-US")}-response form (signed in, server render)`, ms(page), "< 300 ms", page.ms < 300);
-    }
+      log("dashboard pages …");
+      for (const page of await benchDashboard(server.baseUrl, seeded)) {
+        row(`Dashboard, ${page.label} of the ${seeded.main.responses.toLocaleString("en-US")}-response form (signed in, server render)`, ms(page), "< 300 ms", page.ms < 300);
+      }
 
-    // A fresh server for the export, so its peak RSS is the export's, not the
-    // leftovers of the analytics queries above.
-    await server.stop();
-    server = await startServer(database.url, { SUBMISSION_RATE_LIMIT: "0" });
-    // The export floor runs before (it also warms the page cache) and after
-    // the export; the faster of the two is the floor.
-    log("export floor, then exporting everything, then the floor again …");
-    const floorBefore = await exportFloor(kind, database.url, seeded.main.id);
-    const pid = server.process.pid!;
-    const rssBefore = rssMb(pid);
-    const reset = resetPeakRss(pid);
-    const exported = await streamExport(`${server.baseUrl}/api/forms/${seeded.main.id}/responses/export?includeMetadata=1`, auth);
-    const rss = peakRssMb(pid);
-    const floorAfter = await exportFloor(kind, database.url, seeded.main.id);
-    const floorRate = Math.max(floorBefore.rows / floorBefore.seconds, floorAfter.rows / floorAfter.seconds);
-    const rate = exported.rows / exported.seconds;
-    const rowsPerS = (r: number) => `${Math.round(r).toLocaleString("en-US")} rows/s`;
-    row(
-      `Export floor: the same ${floorAfter.rows.toLocaleString("en-US")} rows on the driver, JSON decoded → csv-stringify → nowhere (in-process; best of 2; ${(floorAfter.bytes / 2 ** 20).toFixed(0)} MB)`,
-      `${rowsPerS(floorRate)} (${rowsPerS(floorBefore.rows / floorBefore.seconds)}, ${rowsPerS(floorAfter.rows / floorAfter.seconds)})`,
-    );
-    row(`CSV export over HTTP, all ${exported.rows.toLocaleString("en-US")} rows (${(exported.bytes / 2 ** 20).toFixed(0)} MB) in ${exported.seconds.toFixed(1)} s`, rowsPerS(rate));
-    row("CSV export ÷ export floor", `${(rate / floorRate).toFixed(2)} (${rowsPerS(rate)} ÷ ${rowsPerS(floorRate)})`, "≥ 0.70", rate / floorRate >= 0.7);
-    row(`Server peak RSS during the export (RSS ${rssBefore.toFixed(0)} MB before it${reset ? "" : "; peak since start: clear_refs refused"})`, `${rss.toFixed(0)} MB`, "< 300 MB", rss < 300);
+      // A fresh server for the export, so its peak RSS is the export's, not the
+      // leftovers of the analytics queries above.
+      await server.stop();
+      server = await startServer(database.url, { SUBMISSION_RATE_LIMIT: "0" });
+      // The export floor runs before (it also warms the page cache) and after
+      // the export; the faster of the two is the floor.
+      log("export floor, then exporting everything, then the floor again …");
+      const floorBefore = await exportFloor(kind, database.url, seeded.main.id);
+      const pid = server.process.pid!;
+      const rssBefore = rssMb(pid);
+      const reset = resetPeakRss(pid);
+      const exported = await streamExport(`${server.baseUrl}/api/forms/${seeded.main.id}/responses/export?includeMetadata=1`, auth);
+      const rss = peakRssMb(pid);
+      const floorAfter = await exportFloor(kind, database.url, seeded.main.id);
+      const floorRate = Math.max(floorBefore.rows / floorBefore.seconds, floorAfter.rows / floorAfter.seconds);
+      const rate = exported.rows / exported.seconds;
+      const rowsPerS = (r: number) => `${Math.round(r).toLocaleString("en-US")} rows/s`;
+      row(
+        `Export floor: the same ${floorAfter.rows.toLocaleString("en-US")} rows on the driver, JSON decoded → csv-stringify → nowhere (in-process; best of 2; ${(floorAfter.bytes / 2 ** 20).toFixed(0)} MB)`,
+        `${rowsPerS(floorRate)} (${rowsPerS(floorBefore.rows / floorBefore.seconds)}, ${rowsPerS(floorAfter.rows / floorAfter.seconds)})`,
+      );
+      row(`CSV export over HTTP, all ${exported.rows.toLocaleString("en-US")} rows (${(exported.bytes / 2 ** 20).toFixed(0)} MB) in ${exported.seconds.toFixed(1)} s`, rowsPerS(rate));
+      row("CSV export ÷ export floor", `${(rate / floorRate).toFixed(2)} (${rowsPerS(rate)} ÷ ${rowsPerS(floorRate)})`, "≥ 0.70", rate / floorRate >= 0.7);
+      row(`Server peak RSS during the export (RSS ${rssBefore.toFixed(0)} MB before it${reset ? "" : "; peak since start: clear_refs refused"})`, `${rss.toFixed(0)} MB`, "< 300 MB", rss < 300);
 
-    if (args["reads-only"]) {
-      printTable(rows, seeded);
-      return;
+      if (args["reads-only"]) {
+        printTable(rows, seeded);
+        return;
+      }
+
     }
 
     log("submission load: Formloom, then the two floors …");
@@ -291,10 +297,12 @@ async function main() {
       ["Formloom ÷ physical floor", `${(app.rps / physical.rps).toFixed(3)} (${Math.round(app.rps)} ÷ ${Math.round(physical.rps)} req/s)`, "≥ 0.10 (moonshot)", app.rps / physical.rps >= 0.1 ? "yes" : "NO"],
     );
 
-    log("webhook scenario …");
-    await webhookRows();
-    log("logic scenario …");
-    await logicRows();
+    if (!args["submissions-only"]) {
+      log("webhook scenario …");
+      await webhookRows();
+      log("logic scenario …");
+      await logicRows();
+    }
     printTable(rows, seeded);
 
     if (args.profile) {

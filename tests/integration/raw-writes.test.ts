@@ -16,7 +16,7 @@ process.env.TZ = "Pacific/Auckland";
 import { applyStatDeltas } from "@/lib/analytics/answer-stats";
 import { db, provider } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { empty, exec, join, postgresText, query, rawQuery, rawTransaction, sql } from "@/lib/db/raw";
+import { claim, empty, exec, join, postgresText, query, rawQuery, rawTransaction, sql } from "@/lib/db/raw";
 import { newId } from "@/lib/ids";
 import { insertResponseRow, writeAnswerRows, type AnswerValueRow, type ResponseRow } from "@/lib/responses/store";
 import { createOwner, publishedForm } from "../helpers/api";
@@ -252,21 +252,42 @@ describe("raw transactions", () => {
     expect((await db.form.findUniqueOrThrow({ where: { id: formB.id } })).responseCount).toBe(before + 2);
   });
 
-  it("let the statements after a write see it, and give a counter sharing the writes' statement its own count", async () => {
+  it("let the statements after a write see it; a claim takes its row, or rolls back the whole transaction", async () => {
     const row = responseRow(formB, false, { personKey: `seen-${newId()}`, idempotencyKey: null });
-    const before = (await db.form.findUniqueOrThrow({ where: { id: formB.id } })).responseCount;
-    const [seen, claimed, missed] = await rawTransaction(function* () {
+    const count = () => db.response.count({ where: { personKey: row.personKey } });
+    const responseCount = async () => (await db.form.findUniqueOrThrow({ where: { id: formB.id } })).responseCount;
+    const before = await responseCount();
+    const bump = (id: string) => claim(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE "id" = ${id}`, () => new Error(`no slot on ${id}`));
+    const seen = await rawTransaction(function* () {
       yield* insertResponseRow(row);
       const rows = yield* query<{ n: number | bigint | string }>(sql`SELECT count(*) AS "n" FROM "Response" WHERE "id" = ${row.id}`);
       yield* insertResponseRow({ ...row, id: newId() });
-      const bumped = yield* exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE "id" = ${formB.id}`, { seesWrites: false });
+      yield* bump(formB.id);
       yield* insertResponseRow({ ...row, id: newId() });
-      const none = yield* exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE "id" = ${"no-such-form"}`, { seesWrites: false });
-      return [Number(rows[0].n), bumped, none];
+      return Number(rows[0].n);
     });
-    expect([seen, claimed, missed]).toEqual([1, 1, 0]);
-    expect(await db.response.count({ where: { personKey: row.personKey } })).toBe(3);
-    expect((await db.form.findUniqueOrThrow({ where: { id: formB.id } })).responseCount).toBe(before + 1);
+    expect(seen).toBe(1);
+    expect([await count(), await responseCount()]).toEqual([3, before + 1]);
+    // Writes ending in a claim, nothing else: one statement on PostgreSQL, its own transaction.
+    await rawTransaction(function* () {
+      yield* insertResponseRow({ ...row, id: newId() });
+      yield* bump(formB.id);
+    });
+    expect([await count(), await responseCount()]).toEqual([4, before + 2]);
+    // Refused, alone and inside BEGIN … COMMIT: the writes before the claim do not stay.
+    const refusedAlone = rawTransaction(function* () {
+      yield* insertResponseRow({ ...row, id: newId() });
+      yield* bump("no-such-form");
+    });
+    await expect(refusedAlone).rejects.toThrow("no slot on no-such-form");
+    const refusedInTransaction = rawTransaction(function* () {
+      yield* query(sql`SELECT 1 AS "one"`);
+      yield* insertResponseRow({ ...row, id: newId() });
+      yield* bump(formB.id);
+      yield* bump("no-such-form");
+    });
+    await expect(refusedInTransaction).rejects.toThrow("no slot on no-such-form");
+    expect([await count(), await responseCount()]).toEqual([4, before + 2]);
   });
 
   it("autocommit statements give rows and numbers as plain values", async () => {
