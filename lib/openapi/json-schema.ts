@@ -10,7 +10,6 @@ export type JsonSchema = Record<string, unknown>;
 export type Io = "input" | "output";
 
 const COMPONENT_PREFIX = "#/components/schemas/";
-export const componentRef = (name: string) => ({ $ref: COMPONENT_PREFIX + name });
 
 /** zod spells date-time, date and email out as long regexes too; the format says it. */
 function dropFormatPatterns(ctx: { jsonSchema: Record<string, unknown> }) {
