@@ -5,8 +5,8 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  // Removes expired orphan uploads and files of deleted responses/forms (lib/files/lifecycle.ts); every instance may run it.
-  const { startFileSweeper } = await import("./lib/files/lifecycle");
+  // Removes expired orphan uploads, never-named assets and files of deleted responses/forms (lib/files/sweep.ts); every instance may run it.
+  const { startFileSweeper } = await import("./lib/files/sweep");
   startFileSweeper();
   if (process.env.OUTBOX_WORKER === "off") return;
   const { startOutboxWorker } = await import("./lib/outbox/worker");

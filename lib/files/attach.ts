@@ -11,7 +11,7 @@
  * UPDATE per question: the number of rows it changed is the check.
  * Partial responses attach too, so their files are kept while they can be
  * finished; a later write that no longer names a file detaches it (it is an
- * orphan again, swept with the others: ./lifecycle.ts).
+ * orphan again, swept with the others: ./sweep.ts).
  */
 import { empty, exec, join, sql, type RawWork } from "@/lib/db/raw";
 import { AppError } from "@/lib/http/errors";

@@ -68,6 +68,21 @@ export function assetsDropped(before: SchemaWithAssets, after: SchemaWithAssets)
 }
 
 /**
+ * Of `candidates` (ids of this form's assets), those neither the draft nor the
+ * live published version names now; all of them when the form is gone.
+ */
+export async function unnamedAssets(formId: string, candidates: readonly string[]): Promise<string[]> {
+  const form = await db.form.findUnique({ where: { id: formId }, select: { draft: true, publishedVersion: true } });
+  if (!form) return [...new Set(candidates)];
+  const live = form.publishedVersion === null ? null : await db.formVersion.findUnique({ where: { formId_version: { formId, version: form.publishedVersion } }, select: { schema: true } });
+  const used = new Set<string>();
+  for (const schema of [form.draft, live?.schema]) {
+    if (schema) for (const ref of formAssetRefs(JSON.parse(schema) as SchemaWithAssets)) used.add(ref.id);
+  }
+  return [...new Set(candidates)].filter((id) => !used.has(id));
+}
+
+/**
  * After a save or a publish: of `candidates` (what the form named before it),
  * deletes the assets neither the draft nor the live published version names
  * now. Read after the write, so a concurrent save that names one again keeps it
@@ -75,13 +90,6 @@ export function assetsDropped(before: SchemaWithAssets, after: SchemaWithAssets)
  */
 export async function releaseUnusedAssets(formId: string, candidates: readonly string[]): Promise<void> {
   if (candidates.length === 0) return;
-  const form = await db.form.findUnique({ where: { id: formId }, select: { draft: true, publishedVersion: true } });
-  if (!form) return;
-  const live = form.publishedVersion === null ? null : await db.formVersion.findUnique({ where: { formId_version: { formId, version: form.publishedVersion } }, select: { schema: true } });
-  const used = new Set<string>();
-  for (const schema of [form.draft, live?.schema]) {
-    if (schema) for (const ref of formAssetRefs(JSON.parse(schema) as SchemaWithAssets)) used.add(ref.id);
-  }
-  const unused = [...new Set(candidates)].filter((id) => !used.has(id));
+  const unused = await unnamedAssets(formId, candidates);
   if (unused.length) await purgeAssets(formId, unused);
 }

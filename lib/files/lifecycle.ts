@@ -7,20 +7,18 @@
  *   (a crash in between): rows whose response or form no longer exists;
  * - a partial response keeps its files while it exists;
  * - an asset a save or a publish stopped naming goes once neither the draft
- *   nor the live published version names it (./form-assets.ts).
+ *   nor the live published version names it (./form-assets.ts), and one
+ *   never named (uploaded, then not saved) after the orphan age (./sweep.ts).
  * The object goes first, then the row: a failure leaves a row the next sweep
  * retries, never an object nobody knows about.
  */
 import { db } from "@/lib/db/client";
-import { rawQuery, sql } from "@/lib/db/raw";
 import { storage } from "@/lib/storage";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-export const orphanMaxAgeMs = () => Number(process.env.FILES_ORPHAN_MAX_AGE_MS || DAY_MS);
-export const sweepEveryMs = () => Number(process.env.FILES_SWEEP_MS || 10 * 60 * 1000);
-const SWEEP_BATCH = 200;
+export const SWEEP_BATCH = 200;
 
-async function removeFiles(files: readonly { id: string; storageKey: string }[]): Promise<number> {
+/** Object first, then row, one file at a time; a failure is logged and left for the next sweep. Returns how many went. */
+export async function removeFiles(files: readonly { id: string; storageKey: string }[]): Promise<number> {
   const store = storage();
   let removed = 0;
   for (const file of files) {
@@ -51,55 +49,4 @@ export async function purgeFormFiles(formId: string): Promise<void> {
     const batch = await db.storedFile.findMany({ where: { formId }, select: { id: true, storageKey: true }, take: SWEEP_BATCH });
     if (batch.length === 0 || (await removeFiles(batch)) === 0) return;
   }
-}
-
-/** Expired orphans: uploads no response names, older than the orphan age (the (kind, responseId, createdAt) index). */
-async function expiredOrphans(now: number) {
-  const cutoff = new Date(now - orphanMaxAgeMs());
-  return rawQuery<{ id: string; storageKey: string }>(sql`
-    SELECT f."id", f."storageKey" FROM "StoredFile" f
-    WHERE f."kind" = 'upload' AND f."responseId" IS NULL AND f."createdAt" < ${cutoff}
-    LIMIT ${SWEEP_BATCH}`);
-}
-
-/**
- * Files whose response or form is gone: only a crash between a delete's
- * commit and its purge leaves any, so this walk of every stored file runs
- * at every DANGLING_EVERY_SWEEPS-th sweep (hourly by default), not at each.
- */
-async function danglingFiles() {
-  return rawQuery<{ id: string; storageKey: string }>(sql`
-    SELECT f."id", f."storageKey" FROM "StoredFile" f
-    WHERE (f."responseId" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "Response" r WHERE r."id" = f."responseId"))
-       OR NOT EXISTS (SELECT 1 FROM "Form" fo WHERE fo."id" = f."formId")
-    LIMIT ${SWEEP_BATCH}`);
-}
-const DANGLING_EVERY_SWEEPS = 6;
-
-/** One sweep: expired orphans, and (`dangling`) files whose response or form is gone. Returns how many were removed. */
-export async function sweepFiles(now = Date.now(), dangling = true): Promise<number> {
-  const due = await expiredOrphans(now);
-  if (dangling && due.length < SWEEP_BATCH) due.push(...(await danglingFiles()).filter((f) => !due.some((d) => d.id === f.id)));
-  return removeFiles(due);
-}
-
-// ---- the periodic sweep (started with the outbox worker, instrumentation.ts) ----
-const globalForSweep = globalThis as unknown as { formloomFileSweep?: NodeJS.Timeout };
-
-export function startFileSweeper(): void {
-  if (globalForSweep.formloomFileSweep) return;
-  let sweeps = 0;
-  const run = async () => {
-    try {
-      // The first sweep after a start looks for dangling files too (a crash is what leaves them).
-      const dangling = sweeps++ % DANGLING_EVERY_SWEEPS === 0;
-      const now = Date.now();
-      while ((await sweepFiles(now, dangling)) >= SWEEP_BATCH);
-    } catch (error) {
-      console.error("file sweep failed", error);
-    }
-  };
-  globalForSweep.formloomFileSweep = setInterval(() => void run(), sweepEveryMs());
-  globalForSweep.formloomFileSweep.unref();
-  setTimeout(() => void run(), 5_000).unref();
 }

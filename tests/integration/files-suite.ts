@@ -373,6 +373,25 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
       expect(await storage().keys()).not.toContain(`upload/${id}`);
     });
 
+    it("sweeps assets older than the orphan age that neither the draft nor the live version names", async () => {
+      const formId = (await json("POST", "/api/forms", { title: "Assets" }, auth(owner))).body.form.id as string;
+      const asset = async (name: string) => (await upload(server.baseUrl, `/api/forms/${formId}/assets`, png(), name, auth(owner))).body.asset.id as string;
+      const [inDraft, liveOnly, neverNamed, fresh] = [await asset("draft.png"), await asset("live.png"), await asset("never.png"), await asset("fresh.png")];
+      const picture = (pictures: { label: string; image: string }[]) => ({ title: "Assets", questions: [{ key: "pet", type: "picture-choice", title: "Pet", pictures }] });
+      expect((await json("PUT", `/api/forms/${formId}/version/draft`, picture([{ label: "Cat", image: liveOnly }]), auth(owner))).status).toBe(200);
+      expect((await json("POST", `/api/forms/${formId}/publish`, undefined, auth(owner))).status).toBe(200);
+      // The draft moves on: the live version alone names liveOnly now.
+      expect((await json("PUT", `/api/forms/${formId}/version/draft`, picture([{ label: "Dog", image: inDraft }]), auth(owner))).status).toBe(200);
+
+      await db.storedFile.updateMany({ where: { id: { in: [inDraft, liveOnly, neverNamed] } }, data: { createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000) } });
+      await expect.poll(async () => db.storedFile.count({ where: { id: neverNamed } }), { timeout: 15_000 }).toBe(0);
+      expect(await storage().keys()).not.toContain(`asset/${neverNamed}`);
+      // The pass that removed it walked the other old assets too: named ones stay, and so does a fresh one.
+      expect((await db.storedFile.findMany({ where: { formId }, select: { id: true } })).map((f) => f.id).sort()).toEqual([inDraft, liveOnly, fresh].sort());
+      expect(await storage().keys()).toEqual(expect.arrayContaining([inDraft, liveOnly, fresh].map((id) => `asset/${id}`)));
+      expect((await fetch(url(`/api/assets/${liveOnly}`))).status).toBe(200);
+    });
+
     it("form assets: images only, owner-only until the form is published, then public and sandboxed", async () => {
       const created = await json("POST", "/api/forms", { title: "Pictures" }, auth(owner));
       const formId = created.body.form.id as string;
