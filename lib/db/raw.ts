@@ -79,6 +79,17 @@ export function join(parts: readonly RawSql[], separator = ", "): RawSql {
 
 export const empty = new RawSql("", []);
 
+/**
+ * Which shard of a sharded counter (AnswerStat, FormResponseShard) a write
+ * adds to, as SQL. PostgreSQL: one per connection (its backend's pid), so two
+ * concurrent submissions to one form rarely lock the same counter row and do
+ * not wait for each other's commit (and its WAL flush): they commit together.
+ * A counter is the SUM of its shards. SQLite has one writer: shard 0.
+ */
+export const COUNTER_SHARDS = 16;
+export const counterShard = (): RawSql =>
+  driver.provider === "postgresql" ? new RawSql(`(pg_backend_pid() % ${COUNTER_SHARDS})`, []) : new RawSql("0", []);
+
 interface Step {
   statement: RawSql;
   /** true: the rows it returns; false: how many rows it changed. */
@@ -87,6 +98,8 @@ interface Step {
   deferred?: boolean;
   /** A `claim`: it must change exactly one row, else the transaction fails with this error. */
   refused?: () => Error;
+  /** A `claimShared`: a SELECT … FOR SHARE that must return exactly one row, first in its statement. */
+  shared?: boolean;
 }
 
 /** The work of one transaction (see the module comment). */
@@ -126,6 +139,20 @@ export function* write(statement: RawSql): RawWork<void> {
  */
 export function* claim(statement: RawSql, refused: () => Error): RawWork<void> {
   yield { statement, rows: false, deferred: true, refused };
+}
+
+/**
+ * PostgreSQL, in a transaction: a `SELECT … FOR SHARE` of one row that must
+ * find it (else the transaction rolls back and fails with `refused()`), like
+ * a claim that changes nothing: it takes a lock that concurrent claimShared
+ * statements share and that waits for (and makes wait) any UPDATE of the row.
+ * It travels in the statement of the writes around it, as a claim, but runs
+ * FIRST in it: a write that waits for it (e.g. of a shard row that a change of
+ * the locked row then takes too) is never held while it waits.
+ */
+export function* claimShared(statement: RawSql, refused: () => Error): RawWork<void> {
+  if (driver.provider !== "postgresql") throw new Error("claimShared is PostgreSQL's (SQLite has no row locks)");
+  yield { statement, rows: true, deferred: true, refused, shared: true };
 }
 
 /** PostgreSQL: `writes` as data-modifying WITH clauses of `main` (one statement, main's result). */
@@ -360,7 +387,7 @@ function runWork<T>(connection: BetterSqlite3.Database, work: () => RawWork<T>):
   while (!next.done) {
     const step = next.value;
     const result = sqliteStep(connection, step);
-    if (step.refused && result !== 1) throw step.refused();
+    if (step.refused && (step.rows ? (result as unknown[]).length : result) !== 1) throw step.refused();
     next = steps.next(result);
   }
   return next.value;
@@ -417,10 +444,12 @@ function writeStatements(steps: readonly Step[]): { statement: RawSql; refused?:
       writes.push(step.statement);
       continue;
     }
-    const clauses = [...writes.map((w, i) => sql`${new RawSql(`"w${i}" AS (`, [])}${w} RETURNING 1)`), sql`"claimed" AS (${step.statement} RETURNING 1)`];
+    const clauses = [...writes.map((w, i) => sql`${new RawSql(`"w${i}" AS (`, [])}${w} RETURNING 1)`), step.shared ? sql`"claimed" AS (${step.statement})` : sql`"claimed" AS (${step.statement} RETURNING 1)`];
     const counts = writes.map((_, i) => new RawSql(`(SELECT COUNT(*) FROM "w${i}")`, []));
     // COUNT(*) of the claim is 1 or 0: 1 / 0 fails the statement, and with it the claim's transaction.
-    const main = sql`SELECT ${join([...counts, new RawSql(`1 / (SELECT COUNT(*) FROM "claimed")`, [])])}`;
+    // The main SELECT runs its WITH clauses in the order it reads them: a shared claim first, a claim last.
+    const claimed = new RawSql(`1 / (SELECT COUNT(*) FROM "claimed")`, []);
+    const main = sql`SELECT ${join(step.shared ? [claimed, ...counts] : [...counts, claimed])}`;
     statements.push({ statement: sql`WITH ${join(clauses)} ${main}`, refused: step.refused });
     writes = [];
   }
