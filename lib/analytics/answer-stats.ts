@@ -1,5 +1,6 @@
 /**
- * Exact running totals of finished responses' answers (the AnswerStat table),
+ * Exact running totals of finished responses' answers (the AnswerStat table,
+ * each counter the SUM of its shard rows: lib/db/raw.ts counterShard),
  * so that the unfiltered analytics summary reads a few counter rows instead of
  * one index entry per answer (about 12 per response: 12M at a million).
  *
@@ -24,7 +25,7 @@
  * type reports: the summary then reads the Answer rows for that key
  * (statKindsAgree).
  */
-import { join, sql, write, type RawWork } from "@/lib/db/raw";
+import { counterShard, join, sql, write, type RawWork } from "@/lib/db/raw";
 import type { Provider } from "@/lib/db/url";
 import { questionTypes, questionTypeSpecs, type QuestionType } from "@/lib/question-types";
 import type { StatKind } from "@/lib/question-types/spec";
@@ -89,16 +90,18 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Adds the deltas to the form's counters: ONE statement (an upsert) per
- * finished or deleted response, in a rawTransaction. The rows are in the
- * deltas' sorted order (see statDeltas).
+ * finished or deleted response, in a rawTransaction, all in one shard (a
+ * counter is the SUM of its shards; a shard alone may go negative). The rows
+ * are in the deltas' sorted order (see statDeltas).
  */
 export function* applyStatDeltas(formId: string, deltas: StatDelta[]): RawWork<void> {
   if (!deltas.length) return;
-  const values = deltas.map((d) => sql`(${formId}, ${d.questionKey}, ${d.bucket}, ${d.count}, ${d.sum})`);
+  const shard = counterShard();
+  const values = deltas.map((d) => sql`(${formId}, ${d.questionKey}, ${d.bucket}, ${shard}, ${d.count}, ${d.sum})`);
   yield* write(sql`
-    INSERT INTO "AnswerStat" ("formId", "questionKey", "bucket", "count", "sum")
+    INSERT INTO "AnswerStat" ("formId", "questionKey", "bucket", "shard", "count", "sum")
     VALUES ${join(values)}
-    ON CONFLICT ("formId", "questionKey", "bucket")
+    ON CONFLICT ("formId", "questionKey", "bucket", "shard")
     DO UPDATE SET "count" = "AnswerStat"."count" + excluded."count", "sum" = "AnswerStat"."sum" + excluded."sum"`);
 }
 

@@ -79,18 +79,21 @@ async function statRows(formId: string, questions: Question[]): Promise<StatRow[
   const spread = needing(questions, "values").map((q) => q.key);
   const perValue = spread.length ? Prisma.sql`OR s."questionKey" IN (${Prisma.join(spread)})` : Prisma.empty;
   return db.$queryRaw<StatRow[]>(Prisma.sql`
-    SELECT s."questionKey" AS k, s."bucket" AS bucket, s."count" AS n, s."sum" AS sum
+    SELECT s."questionKey" AS k, s."bucket" AS bucket, SUM(s."count") AS n, SUM(s."sum") AS sum
     FROM "AnswerStat" s
-    WHERE s."formId" = ${formId} AND s."questionKey" IN (${Prisma.join(keys)}) AND (s."bucket" IN (${ANSWERED}, ${ON_PATH_UNANSWERED}) ${perValue})`);
+    WHERE s."formId" = ${formId} AND s."questionKey" IN (${Prisma.join(keys)}) AND (s."bucket" IN (${ANSWERED}, ${ON_PATH_UNANSWERED}) ${perValue})
+    GROUP BY s."questionKey", s."bucket"`);
 }
 
 /** The most frequent values of a hidden question (ties: alphabetical), from its counter rows. */
 async function topValues(formId: string, key: string) {
   const rows = await db.$queryRaw<{ bucket: string; n: number | bigint }[]>(Prisma.sql`
-    SELECT s."bucket" AS bucket, s."count" AS n
+    SELECT s."bucket" AS bucket, SUM(s."count") AS n
     FROM "AnswerStat" s
-    WHERE s."formId" = ${formId} AND s."questionKey" = ${key} AND s."bucket" <> ${ANSWERED} AND s."count" > 0
-    ORDER BY s."count" DESC, s."bucket" ASC
+    WHERE s."formId" = ${formId} AND s."questionKey" = ${key} AND s."bucket" <> ${ANSWERED}
+    GROUP BY s."bucket"
+    HAVING SUM(s."count") > 0
+    ORDER BY n DESC, s."bucket" ASC
     LIMIT ${TOP_HIDDEN_VALUES}`);
   return rows.map((r) => ({ value: r.bucket.slice(1), count: Number(r.n) }));
 }

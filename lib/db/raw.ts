@@ -32,6 +32,7 @@
  * which would wait for it), and on PostgreSQL each statement is awaited.
  * A failing statement ends the transaction: the work cannot catch it.
  */
+import { createHash } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { db, driver } from "./client";
@@ -79,6 +80,17 @@ export function join(parts: readonly RawSql[], separator = ", "): RawSql {
 
 export const empty = new RawSql("", []);
 
+/**
+ * Which shard of a sharded counter (AnswerStat, FormResponseShard) a write
+ * adds to, as SQL. PostgreSQL: one per connection (its backend's pid), so two
+ * concurrent submissions to one form rarely lock the same counter row and do
+ * not wait for each other's commit (and its WAL flush): they commit together.
+ * A counter is the SUM of its shards. SQLite has one writer: shard 0.
+ */
+export const COUNTER_SHARDS = 16;
+export const counterShard = (): RawSql =>
+  driver.provider === "postgresql" ? new RawSql(`(pg_backend_pid() % ${COUNTER_SHARDS})`, []) : new RawSql("0", []);
+
 interface Step {
   statement: RawSql;
   /** true: the rows it returns; false: how many rows it changed. */
@@ -87,6 +99,8 @@ interface Step {
   deferred?: boolean;
   /** A `claim`: it must change exactly one row, else the transaction fails with this error. */
   refused?: () => Error;
+  /** A `claimShared`: a SELECT … FOR SHARE that must return exactly one row, first in its statement. */
+  shared?: boolean;
 }
 
 /** The work of one transaction (see the module comment). */
@@ -126,6 +140,20 @@ export function* write(statement: RawSql): RawWork<void> {
  */
 export function* claim(statement: RawSql, refused: () => Error): RawWork<void> {
   yield { statement, rows: false, deferred: true, refused };
+}
+
+/**
+ * PostgreSQL, in a transaction: a `SELECT … FOR SHARE` of one row that must
+ * find it (else the transaction rolls back and fails with `refused()`), like
+ * a claim that changes nothing: it takes a lock that concurrent claimShared
+ * statements share and that waits for (and makes wait) any UPDATE of the row.
+ * It travels in the statement of the writes around it, as a claim, but runs
+ * FIRST in it: a write that waits for it (e.g. of a shard row that a change of
+ * the locked row then takes too) is never held while it waits.
+ */
+export function* claimShared(statement: RawSql, refused: () => Error): RawWork<void> {
+  if (driver.provider !== "postgresql") throw new Error("claimShared is PostgreSQL's (SQLite has no row locks)");
+  yield { statement, rows: true, deferred: true, refused, shared: true };
 }
 
 /** PostgreSQL: `writes` as data-modifying WITH clauses of `main` (one statement, main's result). */
@@ -360,7 +388,7 @@ function runWork<T>(connection: BetterSqlite3.Database, work: () => RawWork<T>):
   while (!next.done) {
     const step = next.value;
     const result = sqliteStep(connection, step);
-    if (step.refused && result !== 1) throw step.refused();
+    if (step.refused && (step.rows ? (result as unknown[]).length : result) !== 1) throw step.refused();
     next = steps.next(result);
   }
   return next.value;
@@ -417,10 +445,12 @@ function writeStatements(steps: readonly Step[]): { statement: RawSql; refused?:
       writes.push(step.statement);
       continue;
     }
-    const clauses = [...writes.map((w, i) => sql`${new RawSql(`"w${i}" AS (`, [])}${w} RETURNING 1)`), sql`"claimed" AS (${step.statement} RETURNING 1)`];
+    const clauses = [...writes.map((w, i) => sql`${new RawSql(`"w${i}" AS (`, [])}${w} RETURNING 1)`), step.shared ? sql`"claimed" AS (${step.statement})` : sql`"claimed" AS (${step.statement} RETURNING 1)`];
     const counts = writes.map((_, i) => new RawSql(`(SELECT COUNT(*) FROM "w${i}")`, []));
     // COUNT(*) of the claim is 1 or 0: 1 / 0 fails the statement, and with it the claim's transaction.
-    const main = sql`SELECT ${join([...counts, new RawSql(`1 / (SELECT COUNT(*) FROM "claimed")`, [])])}`;
+    // The main SELECT runs its WITH clauses in the order it reads them: a shared claim first, a claim last.
+    const claimed = new RawSql(`1 / (SELECT COUNT(*) FROM "claimed")`, []);
+    const main = sql`SELECT ${join(step.shared ? [claimed, ...counts] : [...counts, claimed])}`;
     statements.push({ statement: sql`WITH ${join(clauses)} ${main}`, refused: step.refused });
     writes = [];
   }
@@ -428,9 +458,32 @@ function writeStatements(steps: readonly Step[]): { statement: RawSql; refused?:
   return statements;
 }
 
+/**
+ * The first MAX_NAMED_WRITES distinct texts of write statements run as named
+ * (prepared) statements: each connection parses and plans one once, then only
+ * binds and executes it. A submission's statement is large (its CTEs, VALUES
+ * rows, counter upserts) and its parse, analysis and planning were ~30 % of
+ * the PostgreSQL CPU it cost (perf, under load); per submission that CPU went
+ * from ~1.3 to ~0.9 ms. A text's shape depends on the form (its questions,
+ * answers given, notifications), so the count is bounded: every connection
+ * keeps at most this many prepared statements; further texts run unnamed.
+ * The name is a hash of the text, never reused for another one.
+ */
+const MAX_NAMED_WRITES = 32;
+const writeNames = new Map<string, string>();
+
+function nameOf(text: string): string | undefined {
+  const known = writeNames.get(text);
+  if (known !== undefined || writeNames.size >= MAX_NAMED_WRITES) return known;
+  const name = `formloom_${createHash("sha1").update(text).digest("hex")}`;
+  writeNames.set(text, name);
+  return name;
+}
+
 async function runWrites(target: pg.Pool | pg.PoolClient, { statement, refused }: { statement: RawSql; refused?: () => Error }) {
   try {
-    await target.query(postgresQuery(statement));
+    const query = postgresQuery(statement);
+    await target.query({ ...query, name: nameOf(query.text) });
   } catch (error) {
     if (refused && (error as { code?: unknown }).code === DIVISION_BY_ZERO) throw refused();
     throw error;

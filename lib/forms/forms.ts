@@ -14,6 +14,7 @@ import { findTemplate } from "@/lib/templates/templates";
 import { assertFormAssets, assetsDropped, releaseUnusedAssets, withoutFormAssets } from "@/lib/files/form-assets";
 import { draftOf, serializeForm, serializeFormListItem, type StoredDraft } from "./serialize";
 import { SLUG_MAX, type CreateFormInput, type UpdateFormInput } from "./settings";
+import { foldResponseShards, responseShards } from "./response-count";
 
 const EMPTY_DRAFT: StoredDraft = { mode: "classic", questions: [] };
 
@@ -22,13 +23,13 @@ const EMPTY_DRAFT: StoredDraft = { mode: "classic", questions: [] };
  * found", exactly like a missing one, so ids leak nothing about other teams.
  */
 export async function getOwnedForm(workspaceId: string, formId: string, tx: Tx = db) {
-  const form = await tx.form.findFirst({ where: { id: formId, workspaceId } });
+  const form = await tx.form.findFirst({ where: { id: formId, workspaceId }, include: responseShards });
   if (!form) throw notFound("Form");
   return form;
 }
 
 export async function listForms(workspaceId: string) {
-  const rows = await db.form.findMany({ where: { workspaceId }, orderBy: [{ updatedAt: "desc" }, { id: "desc" }] });
+  const rows = await db.form.findMany({ where: { workspaceId }, orderBy: [{ updatedAt: "desc" }, { id: "desc" }], include: responseShards });
   return rows.map(serializeFormListItem);
 }
 
@@ -94,6 +95,7 @@ export async function updateForm(actor: Actor, formId: string, input: UpdateForm
           ...(unpublishing && { status: "draft" }),
         },
       });
+      if (settings.maxResponses !== undefined) await foldResponseShards(tx, current.id);
       if (unpublishing) await enqueueFormEventTx(tx, current.id, "form.unpublished", new Date());
       if (audit) await writeAudit(tx, audit);
     });
@@ -156,7 +158,7 @@ export async function duplicateForm(actor: Actor, formId: string) {
    await writeAudit(tx, audit);
    return created;
   });
-  return serializeForm(row, null);
+  return serializeForm({ ...row, responseShards: [] }, null);
 }
 
 export async function deleteForm(actor: Actor, formId: string) {

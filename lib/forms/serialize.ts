@@ -1,6 +1,7 @@
 import { readEmbedOrigins } from "@/lib/embed/origins";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import type { OnePerPersonBy } from "./settings";
+import { responseTotal } from "./response-count";
 
 /** The stored draft: the schema without its title (the form's own) and version (derived). */
 export type StoredDraft = Omit<FormSchema, "title" | "version">;
@@ -18,6 +19,7 @@ type FormRow = {
   allowedEmbedOrigins: string | null;
   draft: string;
   responseCount: number;
+  responseShards: { count: number }[];
   publishedVersion: number | null;
   publishedAt: Date | null;
   createdAt: Date;
@@ -40,7 +42,7 @@ export function serializeFormListItem(row: FormRow) {
     title: row.title,
     slug: row.slug,
     status: row.status as FormStatus,
-    responseCount: row.responseCount,
+    responseCount: responseTotal(row),
     publicUrl: row.status === "published" && row.slug ? publicPath(row.slug) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -12,6 +12,7 @@
  * Unknown slugs are never cached, so a form is reachable as soon as it is published.
  */
 import { db } from "@/lib/db/client";
+import { responseShards, responseTotal } from "@/lib/forms/response-count";
 import { readEmbedOrigins } from "@/lib/embed/origins";
 import { notFound } from "@/lib/http/errors";
 import { personBasis, type PersonBasis } from "@/lib/responses/one-per-person";
@@ -73,7 +74,7 @@ const forms = new Map<string, { form: PublishedForm; expires: number }>();
 const formColumns = {
   id: true, slug: true, status: true, publishedVersion: true,
   startAt: true, endAt: true, maxResponses: true, limitOnePerPerson: true, onePerPersonBy: true, responseCount: true,
-  outboxVersion: true, allowedEmbedOrigins: true,
+  outboxVersion: true, allowedEmbedOrigins: true, ...responseShards,
 } as const;
 
 function remember<V>(map: Map<string, V>, key: string, value: V) {
@@ -152,7 +153,7 @@ export async function findPublishedForm(slug: string, { maxAgeMs = 0 }: { maxAge
     limitOnePerPerson: row.limitOnePerPerson,
     onePerPersonBy: row.onePerPersonBy,
     personBasis: "problem" in basis ? null : basis,
-    responseCount: row.responseCount,
+    responseCount: responseTotal(row),
     outboxVersion: row.outboxVersion,
     notifiesOnFinish: await formNotifiesOnFinish(row.id, row.outboxVersion),
     allowedEmbedOrigins: readEmbedOrigins(row.allowedEmbedOrigins),

@@ -2,7 +2,7 @@ import type { Actor } from "@/lib/workspaces/actor";
 import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
 import { unansweredKeys } from "@/lib/analytics/paths";
 import { provider } from "@/lib/db/client";
-import { empty, exec, query, rawTransaction, sql, type RawWork } from "@/lib/db/raw";
+import { counterShard, empty, exec, query, rawTransaction, sql, type RawWork } from "@/lib/db/raw";
 import { purgeResponseFiles } from "@/lib/files/lifecycle";
 import { notFound } from "@/lib/http/errors";
 import { auditEntry, writeAuditRaw } from "@/lib/workspaces/audit";
@@ -13,7 +13,7 @@ import { getReadableForm } from "./readable-form";
 
 /**
  * Deletes one response (finished or partial) with its Answer rows. A finished
- * one also leaves Form.responseCount and the analytics counters, in the same
+ * one also leaves the form's response count and the analytics counters, in the same
  * transaction, so the counter that enforces maxResponses stays exact
  * (deleting frees a slot) and so do the summaries. The response is locked
  * first (PostgreSQL; SQLite serializes writers): a partial response cannot be
@@ -24,6 +24,10 @@ export async function deleteResponse(actor: Actor, formId: string, responseId: s
   const now = new Date();
   const audit = await auditEntry(actor, "response.deleted", "response", responseId);
   await rawTransaction(function* () {
+    // PostgreSQL, a form without a cap: its responses are counted in shards, and its submissions
+    // share-lock the form row first, then their counter rows (lib/responses/submit-guard.ts); the same here.
+    const sharded =
+      provider === "postgresql" && (yield* query(sql`SELECT 1 FROM "Form" WHERE "id" = ${form.id} AND "maxResponses" IS NULL FOR SHARE`)).length === 1;
     const lock = provider === "postgresql" ? sql`FOR UPDATE` : empty;
     const [row] = yield* query<{ finished: boolean | number; versionId: string; pathUnanswered: string | null }>(
       sql`SELECT "finished", "versionId", "pathUnanswered" FROM "Response" WHERE "id" = ${responseId} AND "formId" = ${form.id} ${lock}`,
@@ -39,7 +43,14 @@ export async function deleteResponse(actor: Actor, formId: string, responseId: s
     if (finished) {
       yield* applyStatDeltas(form.id, deltas);
       // updatedAt as Prisma's @updatedAt would set it.
-      yield* exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" - 1, "updatedAt" = ${now} WHERE "id" = ${form.id} AND "responseCount" > 0`);
+      if (sharded) {
+        // The total is the column plus the shards (lib/forms/response-count.ts): a shard may go below 0.
+        yield* exec(sql`
+          INSERT INTO "FormResponseShard" ("formId", "shard", "count") VALUES (${form.id}, ${counterShard()}, -1)
+          ON CONFLICT ("formId", "shard") DO UPDATE SET "count" = "FormResponseShard"."count" - 1`);
+      } else {
+        yield* exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" - 1, "updatedAt" = ${now} WHERE "id" = ${form.id} AND "responseCount" > 0`);
+      }
     }
     yield* writeAuditRaw(audit);
   });

@@ -193,7 +193,7 @@ export async function countResponses(form: ReadableForm, filters: ResponseFilter
 function countQuery(form: ReadableForm, filters: ResponseFilters, metadataOnly: boolean): Prisma.Sql {
   const counted = metadataOnly ? countedHiddenValue(form, filters.metadata!) : null;
   if (counted) {
-    return Prisma.sql`SELECT s."count" AS n FROM "AnswerStat" s
+    return Prisma.sql`SELECT SUM(s."count") AS n FROM "AnswerStat" s
       WHERE s."formId" = ${form.id} AND s."questionKey" = ${counted.key} AND s."bucket" = ${valueBucket(counted.value)}`;
   }
   const alone = searchAlone(form.id, filters);

@@ -4,6 +4,7 @@
  */
 import { db } from "@/lib/db/client";
 import { getOwnedForm } from "@/lib/forms/forms";
+import { responseTotal } from "@/lib/forms/response-count";
 import { hasLogic, type Ending } from "@/lib/logic";
 import type { FormSchema, Question } from "@/lib/schema/form-schema";
 
@@ -46,7 +47,7 @@ export async function getReadableForm(workspaceId: string, formId: string): Prom
   return {
     id: form.id,
     slug: form.slug,
-    responseCount: form.responseCount,
+    responseCount: responseTotal(form),
     questions: schemas[0]?.questions ?? [],
     hiddenKeys,
     typesByKey,

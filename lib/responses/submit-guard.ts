@@ -8,7 +8,8 @@
  *   maxResponses. 0 rows changed → the transaction rolls back, nothing stays.
  *   On PostgreSQL the UPDATE row-locks the form until COMMIT, so concurrent
  *   finishers queue on it and `responseCount < maxResponses` is re-checked on
- *   the committed value; on SQLite the whole write is serialized.
+ *   the committed value; on SQLite the whole write is serialized. A form
+ *   without a cap on PostgreSQL: see claimResponseSlot.
  * - saving an unfinished response checks the same conditions with a SELECT
  *   (it takes no slot; the cap is enforced exactly when it is finished).
  *
@@ -20,8 +21,8 @@
  */
 import { applyStatDeltas, statDeltas } from "@/lib/analytics/answer-stats";
 import { unansweredKeys } from "@/lib/analytics/paths";
-import { db } from "@/lib/db/client";
-import { claim, query, sql, type RawWork } from "@/lib/db/raw";
+import { db, provider } from "@/lib/db/client";
+import { claim, claimShared, counterShard, query, sql, write, type RawWork } from "@/lib/db/raw";
 import { AppError, notFound } from "@/lib/http/errors";
 import { enqueueResponseFinished } from "@/lib/outbox/response-events";
 import { availability, findPublishedForm, forgetPublishedForm, FORM_CACHE_MS, type PublishedForm } from "@/lib/public/published-form";
@@ -74,10 +75,29 @@ export function* writeAnswersThenGuard(
   }
 }
 
-/** In a rawTransaction, as its last statement. */
+/**
+ * In a rawTransaction, as its last statement. A form with a cap: the form's
+ * counter, under the form's row lock (the cap is exact). On PostgreSQL a form
+ * without one is counted in its connection's shard (FormResponseShard) and
+ * its row only share-locked: concurrent submissions then neither wait for
+ * each other's commit nor pay one WAL flush each. The share lock still makes
+ * a change of the form (settings, outboxVersion) wait for them, and them for
+ * it, after which the conditions are re-checked on the new row: setting a cap
+ * folds the shards into responseCount (foldResponseShards) and refuses the
+ * shard path ("maxResponses" IS NULL), so the capped path counts from there.
+ */
 export function* claimResponseSlot(form: PublishedForm, now: Date): RawWork<void> {
+  const refused = () => new FormRefused(now);
+  if (provider === "postgresql" && form.maxResponses === null) {
+    yield* write(sql`
+      INSERT INTO "FormResponseShard" ("formId", "shard", "count") VALUES (${form.formId}, ${counterShard()}, 1)
+      ON CONFLICT ("formId", "shard") DO UPDATE SET "count" = "FormResponseShard"."count" + 1`);
+    // Last yielded (the submission stays one statement), run first in that statement (lib/db/raw.ts claimShared).
+    yield* claimShared(sql`SELECT 1 FROM "Form" WHERE ${takesResponses(form, now)} AND "maxResponses" IS NULL FOR SHARE`, refused);
+    return;
+  }
   // It reads only the Form row: on PostgreSQL it shares the statement of the response's writes (lib/db/raw.ts claim).
-  yield* claim(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE ${takesResponses(form, now)}`, () => new FormRefused(now));
+  yield* claim(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE ${takesResponses(form, now)}`, refused);
 }
 
 /** In a rawTransaction, as its last statement. */

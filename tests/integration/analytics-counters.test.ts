@@ -103,7 +103,7 @@ async function expectExactCounters() {
       .map((r) => ({ key: `${r.questionKey} ${r.bucket}`, count: Number(r.count), sum: Math.round(Number(r.sum) * 1e6) / 1e6 }))
       .filter((r) => r.count !== 0)
       .sort((x, y) => (x.key < y.key ? -1 : 1));
-  const stored = await db.$queryRaw<Stat[]>`SELECT "questionKey", "bucket", "count", "sum" FROM "AnswerStat" WHERE "formId" = ${form.id}`;
+  const stored = await db.$queryRaw<Stat[]>`SELECT "questionKey", "bucket", SUM("count") AS "count", SUM("sum") AS "sum" FROM "AnswerStat" WHERE "formId" = ${form.id} GROUP BY "questionKey", "bucket"`;
   const recomputed = await db.$queryRawUnsafe<Stat[]>(answerStatsQuery(provider, form.id));
   expect(normalise(stored)).toEqual(normalise(recomputed));
 }

@@ -218,7 +218,7 @@ describe("counters stay exact", () => {
     const body = await summary();
     expect(paths(body)).toMatchObject({ company: [2, 2, 1], size: [2, 2, 0], nps: [4, 4, 1], why: [3, 2, 1] });
     const stored = await db.$queryRawUnsafe<any[]>(
-      `SELECT "questionKey", "bucket", "count" FROM "AnswerStat" WHERE "formId" = '${form.id}' AND "count" <> 0 ORDER BY 1, 2`,
+      `SELECT "questionKey", "bucket", SUM("count") AS "count" FROM "AnswerStat" WHERE "formId" = '${form.id}' GROUP BY 1, 2 HAVING SUM("count") <> 0 ORDER BY 1, 2`,
     );
     const recomputed = await db.$queryRawUnsafe<any[]>(`SELECT "questionKey", "bucket", "count" FROM (${answerStatsQuery(provider, form.id)}) s ORDER BY 1, 2`);
     const norm = (rows: any[]) => rows.map((r) => [r.questionKey, r.bucket, Number(r.count)]);

@@ -129,7 +129,7 @@ describe(`kill -9 under load on ${kind}`, () => {
     expect(stored.every((r) => Boolean(r.finished))).toBe(true);
     const [counts] = await queryDatabase<{ responseCount: number; answers: number | string }>(
       database.url,
-      `SELECT "responseCount", (SELECT count(*) FROM "Answer" WHERE "formId" = $1) AS answers FROM "Form" WHERE "id" = $1`,
+      `SELECT "responseCount" + COALESCE((SELECT SUM("count") FROM "FormResponseShard" WHERE "formId" = $1), 0) AS "responseCount", (SELECT count(*) FROM "Answer" WHERE "formId" = $1) AS answers FROM "Form" WHERE "id" = $1`,
       [form.id],
     );
     expect(Number(counts.responseCount)).toBe(stored.length);

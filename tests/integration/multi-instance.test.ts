@@ -49,7 +49,8 @@ describe(`two app instances on one ${kind} database`, () => {
   const finishedCount = async (formId: string) => {
     const [row] = await queryDatabase<{ n: number | string; count: number }>(
       database.url,
-      `SELECT (SELECT count(*) FROM "Response" WHERE "formId" = $1 AND "finished") AS n, "responseCount" AS count FROM "Form" WHERE "id" = $1`,
+      `SELECT (SELECT count(*) FROM "Response" WHERE "formId" = $1 AND "finished") AS n,
+        "responseCount" + COALESCE((SELECT SUM("count") FROM "FormResponseShard" WHERE "formId" = $1), 0) AS count FROM "Form" WHERE "id" = $1`,
       [formId],
     );
     return { rows: Number(row.n), responseCount: Number(row.count) };

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
+import { responseShards, responseTotal } from "@/lib/forms/response-count";
 import { request, type ApiResult } from "../helpers/api";
 
 export interface Respondent {
@@ -76,10 +77,11 @@ export async function stored(formId: string) {
   const [responses, answers, form, views, viewCount] = await Promise.all([
     db.response.findMany({ where: { formId }, orderBy: { createdAt: "asc" } }),
     db.answer.findMany({ where: { formId } }),
-    db.form.findUniqueOrThrow({ where: { id: formId }, select: { responseCount: true } }),
+    db.form.findUniqueOrThrow({ where: { id: formId }, select: { responseCount: true, ...responseShards } }),
     db.formView.count({ where: { formId } }),
     db.formViewCount.findUnique({ where: { formId } }),
   ]);
   // viewCount: the form's view counter (0 without a row), which must equal views.
-  return { responses, answers, responseCount: form.responseCount, views, viewCount: viewCount?.count ?? 0 };
+  // responseCount: the form's total (its column plus its shards on PostgreSQL, lib/forms/response-count.ts).
+  return { responses, answers, responseCount: responseTotal(form), views, viewCount: viewCount?.count ?? 0 };
 }

@@ -288,6 +288,35 @@ describe("availability, enforced at submission", () => {
     // 15 rows per response (14 questions answered, two toppings, no statement).
     expect(answers).toHaveLength(5 * 15);
   });
+
+  it("counts the responses taken without a cap when one is set (exact), after deletions too, and again when it is removed", async () => {
+    // On PostgreSQL a form without a cap counts in shards (lib/forms/response-count.ts): setting the cap must fold them in.
+    const form = await publishedForm(owner, simpleSchema);
+    const post = (q: string) => respondent().post(responsesPath(form.slug), { answers: { q } });
+    const total = async () => (await owner.api.get(`/api/forms/${form.id}`)).body.form.responseCount;
+    const uncapped = await Promise.all(Array.from({ length: 6 }, (_, i) => post(`u${i}`)));
+    expect(uncapped.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(await owner.api.delete(`/api/forms/${form.id}/responses/${uncapped[0].body.response.id}`)).toMatchObject({ status: 204 });
+    expect([await total(), (await stored(form.id)).responseCount]).toEqual([5, 5]);
+
+    expect((await owner.api.patch(`/api/forms/${form.id}`, { maxResponses: 8 })).status).toBe(200);
+    const capped = await Promise.all(Array.from({ length: 10 }, (_, i) => post(`c${i}`)));
+    expect(capped.filter((r) => r.status === 201)).toHaveLength(3);
+    expect(capped.filter((r) => r.status === 409).every((r) => r.body.error.code === "form_full")).toBe(true);
+    expect([await total(), (await stored(form.id)).responses.length]).toEqual([8, 8]);
+    // A deletion frees exactly one place.
+    expect((await owner.api.delete(`/api/forms/${form.id}/responses/${uncapped[1].body.response.id}`)).status).toBe(204);
+    const again = await Promise.all(Array.from({ length: 4 }, (_, i) => post(`a${i}`)));
+    expect(again.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(await total()).toBe(8);
+
+    expect((await owner.api.patch(`/api/forms/${form.id}`, { maxResponses: null })).status).toBe(200);
+    const open = await Promise.all(Array.from({ length: 3 }, (_, i) => post(`o${i}`)));
+    expect(open.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect((await owner.api.delete(`/api/forms/${form.id}/responses/${open[0].body.response.id}`)).status).toBe(204);
+    const { responses, responseCount } = await stored(form.id);
+    expect([await total(), responseCount, responses.filter((r) => r.finished).length]).toEqual([10, 10, 10]);
+  });
 });
 
 describe("one response per person", () => {

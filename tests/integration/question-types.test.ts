@@ -168,7 +168,7 @@ describe("counters", () => {
       .sort((x, y) => (x.key < y.key ? -1 : 1));
 
   it("equal the recompute from the Answer rows (ranking positions summed per option)", async () => {
-    const stored = normalise(await db.$queryRaw<Stat[]>`SELECT "questionKey", "bucket", "count", "sum" FROM "AnswerStat" WHERE "formId" = ${form.id}`);
+    const stored = normalise(await db.$queryRaw<Stat[]>`SELECT "questionKey", "bucket", SUM("count") AS "count", SUM("sum") AS "sum" FROM "AnswerStat" WHERE "formId" = ${form.id} GROUP BY "questionKey", "bucket"`);
     expect(stored).toEqual(normalise(await db.$queryRawUnsafe<Stat[]>(answerStatsQuery(provider, form.id))));
     // A at 1 + 2 + 3, B at 2 + 1 + 1, C at 3 + 3 + 2
     expect(stored.filter((r) => r.key.startsWith("rank ="))).toEqual([

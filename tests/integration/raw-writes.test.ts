@@ -7,6 +7,7 @@
  * interleaves with a Prisma interactive transaction on SQLite's one
  * connection, or if its unique violations stop mapping to their fields.
  */
+import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 
 // A zone far from UTC, with daylight saving: a value bound or read in local
@@ -16,7 +17,7 @@ process.env.TZ = "Pacific/Auckland";
 import { applyStatDeltas } from "@/lib/analytics/answer-stats";
 import { db, provider } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { claim, empty, exec, join, postgresText, query, rawQuery, rawTransaction, sql } from "@/lib/db/raw";
+import { claim, claimShared, empty, exec, join, postgresText, query, rawQuery, rawTransaction, sql, write } from "@/lib/db/raw";
 import { newId } from "@/lib/ids";
 import { insertResponseRow, writeAnswerRows, type AnswerValueRow, type ResponseRow } from "@/lib/responses/store";
 import { createOwner, publishedForm } from "../helpers/api";
@@ -134,8 +135,9 @@ describe("rows written straight to the driver", () => {
     expect(await storedAs("AnswerStat", STAT_COLUMNS, `"formId"`, formB.id, `"bucket"`)).toEqual(await storedAs("AnswerStat", STAT_COLUMNS, `"formId"`, formA.id, `"bucket"`));
     // The upsert adds to existing counters.
     await rawTransaction(() => applyStatDeltas(formB.id, deltas));
-    const back = await db.answerStat.findMany({ where: { formId: formB.id }, orderBy: { bucket: "asc" }, select: { bucket: true, count: true, sum: true } });
-    expect(back).toEqual([
+    // Each counter is the sum of its shards (on PostgreSQL the two upserts may have used two connections' shards).
+    const back = await db.answerStat.groupBy({ by: ["bucket"], where: { formId: formB.id }, orderBy: { bucket: "asc" }, _sum: { count: true, sum: true } });
+    expect(back.map((r) => ({ bucket: r.bucket, count: r._sum.count, sum: r._sum.sum }))).toEqual([
       { bucket: "", count: 4, sum: 9 },
       { bucket: "=4", count: 2, sum: 0 },
     ]);
@@ -302,6 +304,52 @@ describe("raw transactions", () => {
     );
     expect(new Date(rows[0].createdAt).toISOString()).toBe("2026-03-29T01:30:15.123Z");
     expect(Boolean(rows[0].finished)).toBe(true);
+  });
+});
+
+describe("claimShared", () => {
+  it("PostgreSQL: runs first in its statement (its writes lock nothing while it waits for a change of the row), then re-checks the changed row", async () => {
+    const refused = () => new Error("refused");
+    if (provider !== "postgresql") {
+      // SQLite has no row locks: a shared claim is refused outright, never silently run unlocked.
+      await expect(rawTransaction(() => claimShared(sql`SELECT 1`, refused))).rejects.toThrow("PostgreSQL");
+      return;
+    }
+    const form = await newForm();
+    await db.formResponseShard.create({ data: { formId: form.id, shard: 99, count: 0 } });
+    const submit = (title: string) =>
+      rawTransaction(function* () {
+        yield* write(sql`UPDATE "FormResponseShard" SET "count" = "count" + 1 WHERE "formId" = ${form.id} AND "shard" = 99`);
+        yield* claimShared(sql`SELECT 1 FROM "Form" WHERE "id" = ${form.id} AND "title" = ${title} FOR SHARE`, refused);
+      });
+    const shardLocked = async () =>
+      (await db.$transaction(async (tx) => {
+        try {
+          await tx.$queryRaw`SELECT "count" FROM "FormResponseShard" WHERE "formId" = ${form.id} AND "shard" = 99 FOR UPDATE NOWAIT`;
+          return false;
+        } catch {
+          return true;
+        }
+      }));
+    const { title } = await db.form.findUniqueOrThrow({ where: { id: form.id }, select: { title: true } });
+
+    // A change of the form holds its row; the shared claim waits for it, holding nothing else.
+    const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query(`UPDATE "Form" SET "title" = 'renamed' WHERE "id" = $1`, [form.id]);
+      const waiting = submit(title);
+      await sleep(300);
+      expect(await shardLocked()).toBe(false);
+      await holder.query("COMMIT");
+      // Re-checked on the committed row: the title changed, so it refuses and its write rolls back.
+      await expect(waiting).rejects.toThrow("refused");
+    } finally {
+      await holder.end();
+    }
+    await submit("renamed");
+    expect((await db.formResponseShard.findUniqueOrThrow({ where: { formId_shard: { formId: form.id, shard: 99 } } })).count).toBe(1);
   });
 });
 
