@@ -353,6 +353,49 @@ describe("claimShared", () => {
   });
 });
 
+describe("deadlocks", () => {
+  it("PostgreSQL: a transaction aborted to break a lock cycle runs again from the start, and only that run stays", async () => {
+    if (provider !== "postgresql") return; // SQLite has one writer: no lock cycles
+    const form = await newForm();
+    await db.formResponseShard.createMany({ data: [{ formId: form.id, shard: 97, count: 0 }, { formId: form.id, shard: 98, count: 0 }] });
+    const bump = (shard: number) => sql`UPDATE "FormResponseShard" SET "count" = "count" + 1 WHERE "formId" = ${form.id} AND "shard" = ${shard}`;
+    const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    try {
+      // The holder never runs the deadlock check first: the raw transaction is the one aborted.
+      await holder.query("BEGIN; SET LOCAL deadlock_timeout = '20s'");
+      await holder.query(`UPDATE "FormResponseShard" SET "count" = "count" + 1 WHERE "formId" = $1 AND "shard" = 98`, [form.id]);
+      let runs = 0;
+      const raw = rawTransaction(function* () {
+        runs++;
+        yield* exec(bump(97));
+        yield* exec(bump(98)); // waits for the holder, which then waits for 97: a cycle
+      });
+      // Until the raw transaction holds 97 and waits for the holder's 98.
+      const [{ pid }] = (await holder.query("SELECT pg_backend_pid() AS pid")).rows;
+      const waitsForHolder = async () => {
+        const watcher = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await watcher.connect();
+        try {
+          return Number((await watcher.query("SELECT COUNT(*) AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))", [pid])).rows[0].n);
+        } finally {
+          await watcher.end();
+        }
+      };
+      await expect.poll(waitsForHolder, { timeout: 10_000 }).toBe(1);
+      const holderTakes97 = holder.query(`UPDATE "FormResponseShard" SET "count" = "count" + 1 WHERE "formId" = $1 AND "shard" = 97`, [form.id]);
+      await holderTakes97; // granted once PostgreSQL aborted the raw transaction's first run
+      await holder.query("COMMIT");
+      await raw;
+      expect(runs).toBe(2);
+    } finally {
+      await holder.end();
+    }
+    const counts = await db.formResponseShard.findMany({ where: { formId: form.id }, orderBy: { shard: "asc" }, select: { shard: true, count: true } });
+    expect(counts).toEqual([{ shard: 97, count: 2 }, { shard: 98, count: 2 }]);
+  });
+});
+
 describe("one SQL text for both databases", () => {
   it("binds values as placeholders, inlines fragments, and numbers them for PostgreSQL outside quotes", () => {
     const rows = join([sql`(${1}, ${"a"})`, sql`(${2}, ${null})`]);
