@@ -11,7 +11,7 @@
  * serialized outright. The loser re-checks and finds sign-up closed.
  */
 import { db, type Db } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/errors";
+import { isUniqueViolation, isWriteConflict } from "@/lib/db/errors";
 import { AppError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { personalWorkspaceCreate } from "@/lib/workspaces/workspaces";
@@ -22,16 +22,6 @@ export const signupAllowed = (env: NodeJS.ProcessEnv = process.env) => env.ALLOW
 
 /** True while the install has no user: the first visit offers to create the owner. */
 export const setupNeeded = async () => (await countUsers()) === 0;
-
-/**
- * A serialization failure: Prisma's P2034 when a query hits it, or (seen on
- * PostgreSQL at COMMIT) the driver adapter's own error of kind
- * TransactionWriteConflict, which Prisma passes through unwrapped.
- */
-function isWriteConflict(error: unknown): boolean {
-  const e = error as { code?: unknown; name?: unknown; cause?: { kind?: unknown } } | null;
-  return e?.code === "P2034" || (e?.name === "DriverAdapterError" && e.cause?.kind === "TransactionWriteConflict");
-}
 
 /**
  * Creates an account if registration is open: always for the first user,

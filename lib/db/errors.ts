@@ -61,3 +61,30 @@ function sqliteUniqueFields(error: object): string[] {
   const columns = String((error as { message?: unknown }).message).split("constraint failed: ")[1];
   return columns ? columns.split(", ").map((column) => column.split(".").pop()!) : [];
 }
+
+/**
+ * A transaction PostgreSQL aborted for a serialization failure or a deadlock
+ * (nothing of it stayed; running it again is safe): Prisma's P2034 when a
+ * query hits it, or (seen at COMMIT) the driver adapter's own error of kind
+ * TransactionWriteConflict, which Prisma passes through unwrapped.
+ */
+export function isWriteConflict(error: unknown): boolean {
+  const e = error as { code?: unknown; name?: unknown; cause?: { kind?: unknown } } | null;
+  return e?.code === "P2034" || (e?.name === "DriverAdapterError" && e.cause?.kind === "TransactionWriteConflict");
+}
+
+/**
+ * Runs a Prisma transaction again (up to `attempts` times in all) when
+ * PostgreSQL aborted it to break a deadlock or a serialization conflict
+ * (isWriteConflict): e.g. a form's settings change against the submissions
+ * and deletes that share-lock its row (lib/forms/response-count.ts).
+ */
+export async function retryOnWriteConflict<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= attempts || !isWriteConflict(error)) throw error;
+    }
+  }
+}

@@ -4,7 +4,7 @@ import { purgeFormFiles } from "@/lib/files/lifecycle";
 import { db, type Tx } from "@/lib/db/client";
 import { enqueueFormEventTx } from "@/lib/outbox/form-events";
 import { storeEmbedOrigins } from "@/lib/embed/origins";
-import { isUniqueViolation } from "@/lib/db/errors";
+import { isUniqueViolation, retryOnWriteConflict } from "@/lib/db/errors";
 import { AppError, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { auditEntry, writeAudit } from "@/lib/workspaces/audit";
@@ -79,7 +79,7 @@ export async function updateForm(actor: Actor, formId: string, input: UpdateForm
     throw new AppError("validation_failed", "A published form needs a slug", [{ path: "slug", message: "Cannot be cleared while published" }]);
   }
   try {
-    await db.$transaction(async (tx) => {
+    await retryOnWriteConflict(() => db.$transaction(async (tx) => {
       await tx.form.update({
         where: { id: current.id },
         data: {
@@ -98,7 +98,7 @@ export async function updateForm(actor: Actor, formId: string, input: UpdateForm
       if (settings.maxResponses !== undefined) await foldResponseShards(tx, current.id);
       if (unpublishing) await enqueueFormEventTx(tx, current.id, "form.unpublished", new Date());
       if (audit) await writeAudit(tx, audit);
-    });
+    }));
   } catch (error) {
     throw slugError(error, settings.slug ?? undefined);
   }

@@ -16,7 +16,7 @@ process.env.TZ = "Pacific/Auckland";
 
 import { applyStatDeltas } from "@/lib/analytics/answer-stats";
 import { db, provider } from "@/lib/db/client";
-import { isUniqueViolation } from "@/lib/db/errors";
+import { isUniqueViolation, retryOnWriteConflict } from "@/lib/db/errors";
 import { claim, claimShared, empty, exec, join, postgresText, query, rawQuery, rawTransaction, sql, write } from "@/lib/db/raw";
 import { newId } from "@/lib/ids";
 import { insertResponseRow, writeAnswerRows, type AnswerValueRow, type ResponseRow } from "@/lib/responses/store";
@@ -353,25 +353,21 @@ describe("claimShared", () => {
   });
 });
 
-describe("deadlocks", () => {
-  it("PostgreSQL: a transaction aborted to break a lock cycle runs again from the start, and only that run stays", async () => {
-    if (provider !== "postgresql") return; // SQLite has one writer: no lock cycles
-    const form = await newForm();
-    await db.formResponseShard.createMany({ data: [{ formId: form.id, shard: 97, count: 0 }, { formId: form.id, shard: 98, count: 0 }] });
-    const bump = (shard: number) => sql`UPDATE "FormResponseShard" SET "count" = "count" + 1 WHERE "formId" = ${form.id} AND "shard" = ${shard}`;
+// PostgreSQL only: SQLite has one writer, so its transactions never form a lock cycle.
+describe.runIf(provider === "postgresql")("deadlocks", () => {
+  /**
+   * A lock cycle between `transaction` (which must update shard 97, then 98)
+   * and a holder that takes 98 first and 97 last; the holder never runs the
+   * deadlock check first, so PostgreSQL aborts the transaction's first run.
+   */
+  async function inLockCycle(formId: string, transaction: () => Promise<unknown>) {
     const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await holder.connect();
     try {
-      // The holder never runs the deadlock check first: the raw transaction is the one aborted.
       await holder.query("BEGIN; SET LOCAL deadlock_timeout = '20s'");
-      await holder.query(`UPDATE "FormResponseShard" SET "count" = "count" + 1 WHERE "formId" = $1 AND "shard" = 98`, [form.id]);
-      let runs = 0;
-      const raw = rawTransaction(function* () {
-        runs++;
-        yield* exec(bump(97));
-        yield* exec(bump(98)); // waits for the holder, which then waits for 97: a cycle
-      });
-      // Until the raw transaction holds 97 and waits for the holder's 98.
+      await holder.query(`UPDATE "FormResponseShard" SET "count" = "count" + 1 WHERE "formId" = $1 AND "shard" = 98`, [formId]);
+      const running = transaction();
+      // Until the transaction holds 97 and waits for the holder's 98.
       const [{ pid }] = (await holder.query("SELECT pg_backend_pid() AS pid")).rows;
       const waitsForHolder = async () => {
         const watcher = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -383,16 +379,50 @@ describe("deadlocks", () => {
         }
       };
       await expect.poll(waitsForHolder, { timeout: 10_000 }).toBe(1);
-      const holderTakes97 = holder.query(`UPDATE "FormResponseShard" SET "count" = "count" + 1 WHERE "formId" = $1 AND "shard" = 97`, [form.id]);
-      await holderTakes97; // granted once PostgreSQL aborted the raw transaction's first run
+      // Granted once PostgreSQL aborted the transaction's first run.
+      await holder.query(`UPDATE "FormResponseShard" SET "count" = "count" + 1 WHERE "formId" = $1 AND "shard" = 97`, [formId]);
       await holder.query("COMMIT");
-      await raw;
-      expect(runs).toBe(2);
+      await running;
     } finally {
       await holder.end();
     }
-    const counts = await db.formResponseShard.findMany({ where: { formId: form.id }, orderBy: { shard: "asc" }, select: { shard: true, count: true } });
-    expect(counts).toEqual([{ shard: 97, count: 2 }, { shard: 98, count: 2 }]);
+  }
+
+  async function shardPair() {
+    const form = await newForm();
+    await db.formResponseShard.createMany({ data: [{ formId: form.id, shard: 97, count: 0 }, { formId: form.id, shard: 98, count: 0 }] });
+    const counts = async () => db.formResponseShard.findMany({ where: { formId: form.id }, orderBy: { shard: "asc" }, select: { shard: true, count: true } });
+    return { form, counts };
+  }
+
+  it("PostgreSQL: a raw transaction aborted to break a lock cycle runs again from the start, and only that run stays", async () => {
+    const { form, counts } = await shardPair();
+    const bump = (shard: number) => sql`UPDATE "FormResponseShard" SET "count" = "count" + 1 WHERE "formId" = ${form.id} AND "shard" = ${shard}`;
+    let runs = 0;
+    await inLockCycle(form.id, () =>
+      rawTransaction(function* () {
+        runs++;
+        yield* exec(bump(97));
+        yield* exec(bump(98));
+      }),
+    );
+    expect(runs).toBe(2);
+    expect(await counts()).toEqual([{ shard: 97, count: 2 }, { shard: 98, count: 2 }]);
+  });
+
+  it("PostgreSQL: a Prisma transaction in retryOnWriteConflict (a form's settings change) runs again the same way", async () => {
+    const { form, counts } = await shardPair();
+    let runs = 0;
+    await inLockCycle(form.id, () =>
+      retryOnWriteConflict(() =>
+        db.$transaction(async (tx) => {
+          runs++;
+          for (const shard of [97, 98]) await tx.formResponseShard.update({ where: { formId_shard: { formId: form.id, shard } }, data: { count: { increment: 1 } } });
+        }),
+      ),
+    );
+    expect(runs).toBe(2);
+    expect(await counts()).toEqual([{ shard: 97, count: 2 }, { shard: 98, count: 2 }]);
   });
 });
 
