@@ -70,6 +70,7 @@ export async function sendTestPing(actor: Actor, formId: string, webhookId: stri
   const hook = await getOwnedWebhook(actor.workspaceId, formId, webhookId);
   if (!hook.enabled) throw new AppError("conflict", "The webhook is disabled; enable it first");
   const now = new Date();
+  const heldUntil = now.getTime() + leaseMs();
   const row = await db.outboxMessage.create({
     data: {
       id: "msg_" + newId(now.getTime()) + "_" + hook.id,
@@ -79,11 +80,11 @@ export async function sendTestPing(actor: Actor, formId: string, webhookId: stri
       event: PING_EVENT,
       payload: JSON.stringify({ webhookId: hook.id }),
       attempts: 1,
-      leaseUntil: new Date(now.getTime() + leaseMs()),
+      leaseUntil: new Date(heldUntil),
       nextAttemptAt: now,
       createdAt: now,
     },
   });
-  await attempt({ ...row, channel: "webhook", body: null });
+  await attempt({ ...row, channel: "webhook", body: null, heldUntil });
   return readDelivery(row.id);
 }
