@@ -59,14 +59,18 @@ const ofEnabledWebhook = sql`("webhookId" IS NULL OR EXISTS (
   SELECT 1 FROM "Webhook" w WHERE w."id" = "OutboxMessage"."webhookId" AND w."enabled" = ${true}))`;
 
 async function claimWhere(condition: RawSql, limit: number, now: Date, leaseMs: number, alsoSet: RawSql = empty): Promise<ClaimedMessage[]> {
-  const lock = provider === "postgresql" ? sql`FOR UPDATE SKIP LOCKED` : empty;
   const heldUntil = now.getTime() + leaseMs;
-  const rows = await rawWriteQuery<Record<string, unknown>>(sql`
-    UPDATE "OutboxMessage" SET "leaseUntil" = ${new Date(heldUntil)}, "attempts" = "attempts" + 1 ${alsoSet}
-    WHERE "id" IN (
+  const due = sql`
       SELECT "id" FROM "OutboxMessage"
       WHERE ${condition} AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now}) AND ${ofEnabledWebhook}
-      ORDER BY "nextAttemptAt" LIMIT ${limit} ${lock})
+      ORDER BY "nextAttemptAt" LIMIT ${limit}`;
+  // PostgreSQL plans `"id" IN (subquery)` as a hash join over a sequential scan of the whole table,
+  // delivery log included (it grows without end); `= ANY(ARRAY(subquery))` runs the subquery
+  // once and then finds each row by its primary key.
+  const picked = provider === "postgresql" ? sql`"id" = ANY(ARRAY(${due} FOR UPDATE SKIP LOCKED))` : sql`"id" IN (${due})`;
+  const rows = await rawWriteQuery<Record<string, unknown>>(sql`
+    UPDATE "OutboxMessage" SET "leaseUntil" = ${new Date(heldUntil)}, "attempts" = "attempts" + 1 ${alsoSet}
+    WHERE ${picked}
     ${returning}`);
   return rows.map((row) => toClaimed(row, heldUntil));
 }
