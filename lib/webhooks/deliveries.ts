@@ -47,7 +47,9 @@ async function readDelivery(id: string) {
 
 /**
  * Sends a delivery again now, whatever its status, with the same
- * `webhook-id` and body; if this attempt fails it goes on with the schedule.
+ * `webhook-id` and body (a body no failed attempt stored is built again: the
+ * same bytes unless the response was deleted since); if this attempt fails it
+ * goes on with the schedule.
  */
 export async function retryDelivery(actor: Actor, formId: string, webhookId: string, deliveryId: string) {
   const hook = await getOwnedWebhook(actor.workspaceId, formId, webhookId);
