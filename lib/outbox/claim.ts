@@ -29,11 +29,17 @@ export interface ClaimedMessage {
   /** This attempt's number (1 = first). */
   attempts: number;
   createdAt: Date;
+  /**
+   * When this claim's lease runs out (ms since epoch), as set by the claim
+   * (computed from the same clock reading): an attempt that starts sending
+   * later than a timeout before it renews the lease first.
+   */
+  heldUntil: number;
 }
 
 const returning = sql`RETURNING "id", "channel", "webhookId", "formId", "event", "payload", "body", "attempts", "createdAt"`;
 
-function toClaimed(row: Record<string, unknown>): ClaimedMessage {
+function toClaimed(row: Record<string, unknown>, heldUntil: number): ClaimedMessage {
   return {
     id: String(row.id),
     channel: row.channel as OutboxChannel,
@@ -44,6 +50,7 @@ function toClaimed(row: Record<string, unknown>): ClaimedMessage {
     body: (row.body as string | null) ?? null,
     attempts: Number(row.attempts),
     createdAt: new Date(row.createdAt as string | Date),
+    heldUntil,
   };
 }
 
@@ -52,15 +59,20 @@ const ofEnabledWebhook = sql`("webhookId" IS NULL OR EXISTS (
   SELECT 1 FROM "Webhook" w WHERE w."id" = "OutboxMessage"."webhookId" AND w."enabled" = ${true}))`;
 
 async function claimWhere(condition: RawSql, limit: number, now: Date, leaseMs: number, alsoSet: RawSql = empty): Promise<ClaimedMessage[]> {
-  const lock = provider === "postgresql" ? sql`FOR UPDATE SKIP LOCKED` : empty;
-  const rows = await rawWriteQuery<Record<string, unknown>>(sql`
-    UPDATE "OutboxMessage" SET "leaseUntil" = ${new Date(now.getTime() + leaseMs)}, "attempts" = "attempts" + 1 ${alsoSet}
-    WHERE "id" IN (
+  const heldUntil = now.getTime() + leaseMs;
+  const due = sql`
       SELECT "id" FROM "OutboxMessage"
       WHERE ${condition} AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now}) AND ${ofEnabledWebhook}
-      ORDER BY "nextAttemptAt" LIMIT ${limit} ${lock})
+      ORDER BY "nextAttemptAt" LIMIT ${limit}`;
+  // PostgreSQL plans `"id" IN (subquery)` as a hash join over a sequential scan of the whole table,
+  // delivery log included (it grows without end); `= ANY(ARRAY(subquery))` runs the subquery
+  // once and then finds each row by its primary key.
+  const picked = provider === "postgresql" ? sql`"id" = ANY(ARRAY(${due} FOR UPDATE SKIP LOCKED))` : sql`"id" IN (${due})`;
+  const rows = await rawWriteQuery<Record<string, unknown>>(sql`
+    UPDATE "OutboxMessage" SET "leaseUntil" = ${new Date(heldUntil)}, "attempts" = "attempts" + 1 ${alsoSet}
+    WHERE ${picked}
     ${returning}`);
-  return rows.map(toClaimed);
+  return rows.map((row) => toClaimed(row, heldUntil));
 }
 
 /** Targets the worker has enough of (lib/outbox/worker.ts): their rows are left for later rounds. */

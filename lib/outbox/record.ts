@@ -8,10 +8,14 @@ import { empty, exec, join, query, rawTransaction, rawWriteExec, rawWriteQuery, 
 import type { ClaimedMessage } from "./claim";
 import { nextAttemptAt } from "./schedule";
 
-/** What one attempt came to; `statusCode`/`responseBody` when the receiver answered. */
+/**
+ * What one attempt came to; `statusCode`/`responseBody` when the receiver
+ * answered. A failed attempt that sent a body not stored yet gives it as
+ * `sentBody`: it is kept with the result, and every retry sends those bytes.
+ */
 export type AttemptResult =
   | { outcome: "succeeded"; statusCode?: number; responseBody?: string }
-  | { outcome: "retry" | "permanent"; error: string; statusCode?: number; responseBody?: string };
+  | { outcome: "retry" | "permanent"; error: string; statusCode?: number; responseBody?: string; sentBody?: string };
 
 /** Stored error texts are cut here: they are for a log, not an archive. */
 const ERROR_MAX = 500;
@@ -86,29 +90,29 @@ function resultStatement(message: ClaimedMessage, result: AttemptResult, { statu
         "lastStatusCode" = ${statusCode}, "lastError" = NULL, "responseBody" = ${responseBody}
       WHERE "id" = ${message.id} AND "attempts" = ${message.attempts}`;
   }
+  const keepBody = result.sentBody === undefined ? empty : sql`, "body" = COALESCE("body", ${result.sentBody})`;
   return sql`
     UPDATE "OutboxMessage" SET "status" = ${status}, "leaseUntil" = NULL, "nextAttemptAt" = ${retryAt ?? now},
-      "lastStatusCode" = ${statusCode}, "lastError" = ${result.error.slice(0, ERROR_MAX)}, "responseBody" = ${responseBody}
+      "lastStatusCode" = ${statusCode}, "lastError" = ${result.error.slice(0, ERROR_MAX)}, "responseBody" = ${responseBody} ${keepBody}
     WHERE "id" = ${message.id} AND "attempts" = ${message.attempts}`;
 }
 
 /**
- * Just before sending (after the lookups, which may wait long on a loaded
- * database): for each claimed row, freezes its body (the first attempt's
- * bytes are what every retry sends) and extends its lease from `now` — unless
- * the lease ran out and another worker claimed the row since (its attempt
- * number moved on) or it is no longer pending. One transaction for them all.
- * Per row, true = still ours, send it; false = someone else's, send nothing.
+ * Extends the leases of claimed rows still waiting to be sent, from `now`,
+ * unless the lease ran out and another worker claimed the row since (its
+ * attempt number moved on) or it is no longer pending. One transaction for
+ * them all. Per row, true = still ours, send it; false = someone else's, send
+ * nothing.
  */
-export async function freezeAndRenew(rows: readonly { message: ClaimedMessage; body: string | null }[], leaseMs: number, now = new Date()): Promise<boolean[]> {
+export async function renewLeases(messages: readonly ClaimedMessage[], leaseMs: number, now = new Date()): Promise<boolean[]> {
   const until = new Date(now.getTime() + leaseMs);
-  if (rows.length === 0) return [];
+  if (messages.length === 0) return [];
   if (batched()) {
-    const statements = chunks(rows).map((part) => {
-      const values = part.map(({ message, body }) => sql`(CAST(${message.id} AS TEXT), CAST(${message.attempts} AS INTEGER), CAST(${body} AS TEXT))`);
+    const statements = chunks(messages).map((part) => {
+      const values = part.map((message) => sql`(CAST(${message.id} AS TEXT), CAST(${message.attempts} AS INTEGER))`);
       return sql`
-        UPDATE "OutboxMessage" AS o SET "leaseUntil" = ${until}, "body" = COALESCE(o."body", v.body)
-        FROM (VALUES ${join(values)}) AS v(id, attempts, body)
+        UPDATE "OutboxMessage" AS o SET "leaseUntil" = ${until}
+        FROM (VALUES ${join(values)}) AS v(id, attempts)
         WHERE o."id" = v.id AND o."attempts" = v.attempts AND o."status" = 'pending'
         RETURNING o."id"`;
     });
@@ -121,14 +125,13 @@ export async function freezeAndRenew(rows: readonly { message: ClaimedMessage; b
             return all;
           });
     const held = new Set(changed.map((row) => String(row.id)));
-    return rows.map(({ message }) => held.has(message.id));
+    return messages.map((message) => held.has(message.id));
   }
   return rawTransaction(function* () {
     const held: boolean[] = [];
-    for (const { message, body } of rows) {
-      const freeze = body === null ? empty : sql`, "body" = COALESCE("body", ${body})`;
+    for (const message of messages) {
       const changed = yield* exec(sql`
-        UPDATE "OutboxMessage" SET "leaseUntil" = ${until} ${freeze}
+        UPDATE "OutboxMessage" SET "leaseUntil" = ${until}
         WHERE "id" = ${message.id} AND "attempts" = ${message.attempts} AND "status" = 'pending'`);
       held.push(changed === 1);
     }
@@ -136,12 +139,7 @@ export async function freezeAndRenew(rows: readonly { message: ClaimedMessage; b
   });
 }
 
-/** Renews the leases of rows still waiting for a slot (freezeAndRenew without bodies), in one transaction. */
-export function renewLeases(messages: readonly ClaimedMessage[], leaseMs: number, now = new Date()): Promise<boolean[]> {
-  return freezeAndRenew(messages.map((message) => ({ message, body: null })), leaseMs, now);
-}
-
-/** freezeAndRenew for one row without a body to freeze (e.g. an email after composing). */
+/** renewLeases for one row (an email after composing; a webhook POST that waited long for a slot). */
 export async function renewLease(message: ClaimedMessage, leaseMs: number, now = new Date()): Promise<boolean> {
   const changed = await rawWriteExec(sql`
     UPDATE "OutboxMessage" SET "leaseUntil" = ${new Date(now.getTime() + leaseMs)}

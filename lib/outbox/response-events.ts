@@ -4,7 +4,7 @@
  *
  * response.finished carries only the response's id: the body is built at the
  * first attempt from the stored response (GET …/responses/:responseId's
- * object) and then frozen, so every retry sends the same bytes.
+ * object) and kept if that attempt fails, so every retry sends the same bytes.
  * response.deleted carries the response as it was, read in the deleting
  * transaction, since nothing is left to read afterwards.
  */

@@ -8,8 +8,8 @@
  * - Claims are large (up to BATCH rows) and leave out targets that already
  *   have a batch ready (STOCKED rows waiting). The rows of one target claimed
  *   together are prepared together (one lookup of the webhooks, one of the
- *   responses, one transaction freezing bodies and renewing leases) and then
- *   wait here, ready, for a free slot. The next batch is claimed and prepared
+ *   responses; no write: a webhook's body is written only if its attempt
+ *   fails) and then wait here, ready, for a free slot. The next batch is claimed and prepared
  *   while the one before is still being sent, so a target's slots never sit
  *   idle behind the database: under load every statement waits its turn
  *   (on SQLite behind every submission's), and a claim and its preparation

@@ -1,6 +1,6 @@
 /**
  * One attempt of a webhook outbox row (the worker's sender for the "webhook"
- * channel): build the body (once: it is frozen for the retries), sign it
+ * channel): build the body (once: a failed attempt keeps it for the retries), sign it
  * with Standard Webhooks headers, POST it (http-post.ts), and keep the
  * webhook's health:
  *
@@ -17,14 +17,14 @@ import { emailConfigured } from "@/lib/email/config";
 import { exec, join, rawQuery, rawTransaction, sql } from "@/lib/db/raw";
 import { bumpOutboxVersion, enqueueMessage } from "@/lib/outbox/enqueue";
 import type { ClaimedMessage } from "@/lib/outbox/claim";
-import { freezeAndRenew, renewLease, type AttemptResult } from "@/lib/outbox/record";
+import { renewLease, type AttemptResult } from "@/lib/outbox/record";
 import type { ResponseEventPayload } from "@/lib/outbox/response-events";
 import { getResponseRows, type ResponseObject } from "./response-snapshot";
 import { openSecret, UnreadableSecret } from "./secrets";
 import { postSigned } from "./post-thread";
 
 export const attemptTimeoutMs = () => Number(process.env.WEBHOOK_TIMEOUT_MS || 15_000);
-/** A claim's lease: longer than the POST may take, counted again from just before the POST (freezeAndRenew). */
+/** A claim's lease: longer than the POST may take; a POST that would start too late to end within it renews it first. */
 export const leaseMs = () => attemptTimeoutMs() * 2 + 10_000;
 /**
  * Concurrent attempts per target (a webhook; the SMTP server) per instance:
@@ -88,13 +88,16 @@ export type PreparedAttempt = () => Promise<AttemptResult | null>;
 /**
  * Prepares attempts of several claimed webhook rows, the lookups shared:
  * their webhooks in one query, the responses of the bodies still to build in
- * one, then one transaction that freezes the new bodies and renews every
- * lease (lib/outbox/record.ts). Each attempt, when started, goes to the
- * sender thread (post-thread.ts), which queues it behind the webhook's other
- * attempts (at most perTarget() at once) and POSTs it; one that waited there
- * so long that less than the timeout and a margin of its lease is left comes
- * back unsent, has its lease renewed (fenced) and goes again. None rejects
- * for the receiver's failures.
+ * one. No write: the claim's lease (counted from the claim, 2 × the timeout
+ * + 10 s) is what lets the attempt send, and the sender thread
+ * (post-thread.ts), which queues it behind the webhook's other attempts (at
+ * most perTarget() at once), hands back unsent one that would start with
+ * less than the timeout and a margin of the lease left (slow lookups on a
+ * loaded database, a long wait for a slot): its lease is then renewed
+ * (fenced: nothing is sent if another instance took the row over) and it
+ * goes again. A new body is written only when its attempt fails (with the
+ * result, lib/outbox/record.ts): a delivery's row is written by its claim and
+ * its result, nothing in between. None rejects for the receiver's failures.
  */
 export async function prepareWebhookAttempts(messages: readonly ClaimedMessage[]): Promise<PreparedAttempt[]> {
   const hooks = await loadHooks([...new Set(messages.flatMap((m) => (m.webhookId ? [m.webhookId] : [])))]);
@@ -102,29 +105,13 @@ export async function prepareWebhookAttempts(messages: readonly ClaimedMessage[]
   const responses = await getResponseRows(reads.filter((r) => r !== null));
 
   const settled = (result: AttemptResult): PreparedAttempt => () => Promise.resolve(result);
-  const out: PreparedAttempt[] = [];
-  const toHold: { index: number; message: ClaimedMessage; hook: Hook; secrets: string[]; body: string; frozen: boolean }[] = [];
-  for (const message of messages) {
+  return messages.map((message) => {
     const hook = message.webhookId ? hooks.get(message.webhookId) : undefined;
-    if (!hook) out.push(settled({ outcome: "permanent", error: "The webhook no longer exists" }));
-    else if (hook.secrets instanceof UnreadableSecret) out.push(settled({ outcome: "retry", error: hook.secrets.message }));
-    else {
-      const body = message.body ?? buildBody(message, responses);
-      toHold.push({ index: out.length, message, hook, secrets: hook.secrets, body, frozen: message.body !== null });
-      out.push(settled({ outcome: "retry", error: "not prepared" }));
-    }
-  }
-  if (toHold.length === 0) return out;
-  // The lookups above may have waited long on a loaded database (the lease was
-  // counted from the claim): send only while this attempt still holds the row,
-  // with a lease counted from now, so no other instance can take it mid-POST.
-  const lease = leaseMs();
-  const heldUntil = Date.now() + lease;
-  const held = await freezeAndRenew(toHold.map((h) => ({ message: h.message, body: h.frozen ? null : h.body })), lease);
-  toHold.forEach((ready, i) => {
-    out[ready.index] = held[i] ? () => send(ready, heldUntil) : settled(takenOver);
+    if (!hook) return settled({ outcome: "permanent", error: "The webhook no longer exists" });
+    if (hook.secrets instanceof UnreadableSecret) return settled({ outcome: "retry", error: hook.secrets.message });
+    const ready: Ready = { message, hook, secrets: hook.secrets, body: message.body ?? buildBody(message, responses), kept: message.body !== null };
+    return () => send(ready);
   });
-  return out;
 }
 
 const takenOver: AttemptResult = { outcome: "retry", error: "The claim expired before sending and was taken over" };
@@ -135,11 +122,12 @@ export async function deliverWebhookMessage(message: ClaimedMessage): Promise<At
   return (await attempt()) ?? { outcome: "retry", error: "Not sent: the server is stopping" };
 }
 
-type Ready = { message: ClaimedMessage; hook: Hook; secrets: string[]; body: string };
+/** `kept`: the body is stored already (an earlier attempt failed); otherwise a failure keeps it. */
+type Ready = { message: ClaimedMessage; hook: Hook; secrets: string[]; body: string; kept: boolean };
 
-async function send({ message, hook, secrets, body }: Ready, heldUntil: number): Promise<AttemptResult | null> {
+async function send({ message, hook, secrets, body, kept }: Ready): Promise<AttemptResult | null> {
   const lease = leaseMs();
-  let startBy = heldUntil - attemptTimeoutMs() - 5_000;
+  let startBy = message.heldUntil - attemptTimeoutMs() - 5_000;
   let result;
   for (;;) {
     const outcome = await postSigned({ target: hook.id, limit: perTarget(), url: hook.url, messageId: message.id, secrets, body, timeoutMs: attemptTimeoutMs(), startBy });
@@ -158,7 +146,7 @@ async function send({ message, hook, secrets, body }: Ready, heldUntil: number):
     if (hook.failingSince) await db.webhook.updateMany({ where: { id: hook.id }, data: { failingSince: null } });
     return { outcome: "succeeded", statusCode: result.statusCode, responseBody: result.body };
   }
-  const attempt = { statusCode: result.statusCode, responseBody: result.body, error: result.error };
+  const attempt = { statusCode: result.statusCode, responseBody: result.body, error: result.error, ...(kept ? {} : { sentBody: body }) };
   if (result.statusCode === 410) {
     await disableWebhook(hook, "The receiver answered 410 Gone", now);
     return { outcome: "permanent", ...attempt };

@@ -47,7 +47,9 @@ async function readDelivery(id: string) {
 
 /**
  * Sends a delivery again now, whatever its status, with the same
- * `webhook-id` and body; if this attempt fails it goes on with the schedule.
+ * `webhook-id` and body (a body no failed attempt stored is built again: the
+ * same bytes unless the response was deleted since); if this attempt fails it
+ * goes on with the schedule.
  */
 export async function retryDelivery(actor: Actor, formId: string, webhookId: string, deliveryId: string) {
   const hook = await getOwnedWebhook(actor.workspaceId, formId, webhookId);
@@ -70,6 +72,7 @@ export async function sendTestPing(actor: Actor, formId: string, webhookId: stri
   const hook = await getOwnedWebhook(actor.workspaceId, formId, webhookId);
   if (!hook.enabled) throw new AppError("conflict", "The webhook is disabled; enable it first");
   const now = new Date();
+  const heldUntil = now.getTime() + leaseMs();
   const row = await db.outboxMessage.create({
     data: {
       id: "msg_" + newId(now.getTime()) + "_" + hook.id,
@@ -79,11 +82,11 @@ export async function sendTestPing(actor: Actor, formId: string, webhookId: stri
       event: PING_EVENT,
       payload: JSON.stringify({ webhookId: hook.id }),
       attempts: 1,
-      leaseUntil: new Date(now.getTime() + leaseMs()),
+      leaseUntil: new Date(heldUntil),
       nextAttemptAt: now,
       createdAt: now,
     },
   });
-  await attempt({ ...row, channel: "webhook", body: null });
+  await attempt({ ...row, channel: "webhook", body: null, heldUntil });
   return readDelivery(row.id);
 }

@@ -91,7 +91,8 @@ async function startReceiver() {
 
 export async function benchWebhooks(databaseUrl: string, writeKey: string, form: { id: string; slug: string }, body: unknown, seconds: number, log: (line: string) => void): Promise<WebhookBench> {
   const receiver = await startReceiver();
-  const server = await startServer(databaseUrl, { SUBMISSION_RATE_LIMIT: "0", WEBHOOK_ALLOW_PRIVATE_URLS: "true" });
+  const profileDir = process.env.BENCH_WEBHOOK_CPU_PROF;
+  const server = await startServer(databaseUrl, { SUBMISSION_RATE_LIMIT: "0", WEBHOOK_ALLOW_PRIVATE_URLS: "true" }, profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
   const submitUrl = `${server.baseUrl}/api/public/forms/${form.slug}/responses`;
   const pending = async () =>
     Number((await queryDatabase<{ n: number | string }>(databaseUrl, `SELECT count(*) AS n FROM "OutboxMessage" WHERE "status" = 'pending'`))[0].n);

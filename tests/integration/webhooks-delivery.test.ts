@@ -99,6 +99,19 @@ describe(`webhooks on ${kind}`, () => {
     expect((await deliveriesOf(form.id, webhook.id)).deliveries[0]).toMatchObject({ attempts: 3, lastStatusCode: 200 });
   });
 
+  it("a retry sends the bytes the failed attempt sent, even after the response is deleted", async () => {
+    const { form, receiver } = await setup();
+    // The first answer comes late: the response is deleted while that attempt is under way.
+    receiver.script([{ status: 500, delayMs: 700 }, { status: 200 }]);
+    const r = await submit(server.baseUrl, form.slug, { stars: 3, note: "kept" });
+    await expect.poll(() => receiver.requests, { timeout: 10_000 }).toBe(1);
+    expect((await api.delete(`/api/forms/${form.id}/responses/${r.id}`)).status).toBe(204);
+    const got = await receiver.waitFor((d) => d.length === 2);
+    expect(got[1].id).toBe(got[0].id);
+    expect(got[1].raw).toBe(got[0].raw);
+    expect(got[1].body.data.response).toMatchObject({ id: r.id, answers: { stars: 3, note: "kept" } });
+  });
+
   it("counts a timeout and a redirect as failures, and marks the delivery failed when the retries are used up", async () => {
     const { form, receiver, webhook } = await setup();
     // 1 s timeout on the server: a 3 s answer is a failure; then a redirect; then 500s.
