@@ -66,18 +66,24 @@ function sqliteUniqueFields(error: object): string[] {
  * A transaction PostgreSQL aborted for a serialization failure or a deadlock
  * (nothing of it stayed; running it again is safe): Prisma's P2034 when a
  * query hits it, or (seen at COMMIT) the driver adapter's own error of kind
- * TransactionWriteConflict, which Prisma passes through unwrapped.
+ * TransactionWriteConflict, which Prisma passes through unwrapped; from pg
+ * itself (lib/db/raw.ts), the SQLSTATE serialization_failure or
+ * deadlock_detected.
  */
 export function isWriteConflict(error: unknown): boolean {
   const e = error as { code?: unknown; name?: unknown; cause?: { kind?: unknown } } | null;
-  return e?.code === "P2034" || (e?.name === "DriverAdapterError" && e.cause?.kind === "TransactionWriteConflict");
+  return (
+    e?.code === "P2034" || e?.code === "40001" || e?.code === "40P01" ||
+    (e?.name === "DriverAdapterError" && e.cause?.kind === "TransactionWriteConflict")
+  );
 }
 
 /**
- * Runs a Prisma transaction again (up to `attempts` times in all) when
- * PostgreSQL aborted it to break a deadlock or a serialization conflict
- * (isWriteConflict): e.g. a form's settings change against the submissions
- * and deletes that share-lock its row (lib/forms/response-count.ts).
+ * Runs a transaction again (up to `attempts` times in all) when PostgreSQL
+ * aborted it to break a deadlock or a serialization conflict
+ * (isWriteConflict): a raw transaction (lib/db/raw.ts), or a Prisma one such
+ * as a form's settings change against the submissions and deletes that
+ * share-lock its row (lib/forms/response-count.ts).
  */
 export async function retryOnWriteConflict<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {

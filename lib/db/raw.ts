@@ -36,6 +36,7 @@ import { createHash } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
 import { db, driver } from "./client";
+import { retryOnWriteConflict } from "./errors";
 import type { SerializedSqliteAdapter, SerializedSqliteAdapterFactory } from "./sqlite-adapter";
 import { parsePostgresTimestamp, postgresValue, sqliteValue } from "./values";
 
@@ -174,26 +175,17 @@ export function* query<Row>(statement: RawSql): RawWork<Row[]> {
 const STATEMENT_TIMEOUT_MS = 10_000;
 
 /**
- * SQLSTATE deadlock_detected. PostgreSQL breaks a lock cycle by aborting one
- * of its transactions, which then left nothing behind: rawTransaction runs its
- * work again (a work is a generator function, so it starts from scratch). Our
- * writes take their locks in one order (form row, then its rows), but a cap
- * set or removed while submissions and deletes run can still close a cycle
- * (lib/forms/response-count.ts).
+ * Runs `work` in one transaction: all of it commits, or none of it. On
+ * PostgreSQL a transaction aborted to break a lock cycle left nothing behind
+ * and runs again (retryOnWriteConflict; a work is a generator function, so it
+ * starts from scratch). Our writes take their locks in one order (form row,
+ * then its rows), but a cap set or removed while submissions and deletes run
+ * can still close a cycle (lib/forms/response-count.ts).
  */
-const DEADLOCK_DETECTED = "40P01";
-const DEADLOCK_ATTEMPTS = 3;
-
-/** Runs `work` in one transaction: all of it commits, or none of it. */
 export async function rawTransaction<T>(work: () => RawWork<T>): Promise<T> {
   if (driver.provider !== "postgresql") return sqliteTransactionOn(await sqliteAdapter(driver.adapter), work);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await postgresTransaction(driver.pool, work);
-    } catch (error) {
-      if (attempt >= DEADLOCK_ATTEMPTS || (error as { code?: unknown }).code !== DEADLOCK_DETECTED) throw error;
-    }
-  }
+  const { pool } = driver;
+  return retryOnWriteConflict(() => postgresTransaction(pool, work));
 }
 
 /** One statement on its own (autocommit): its rows. */
@@ -487,7 +479,7 @@ function writeStatements(steps: readonly Step[]): { statement: RawSql; refused?:
  * The name is a hash of the text, never reused for another one.
  */
 const MAX_NAMED_WRITES = 32;
-/** On globalThis, as the commit groups below: one bound for all of Next's copies of this module. */
+/** On globalThis, as the commit groups above: one bound for all of Next's copies of this module. */
 const globalForNames = globalThis as unknown as { formloomWriteNames?: Map<string, string> };
 const writeNames = (globalForNames.formloomWriteNames ??= new Map<string, string>());
 
