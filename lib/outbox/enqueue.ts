@@ -24,8 +24,14 @@ import { type WebhookEvent } from "@/lib/webhooks/events";
 export const outboxChannels = ["webhook", "email"] as const;
 export type OutboxChannel = (typeof outboxChannels)[number];
 
-/** How a webhook's events column (a JSON array) is matched: the quoted name is in it. */
-const subscribedTo = (event: WebhookEvent) => `%${JSON.stringify(event)}%`;
+/**
+ * How a webhook's events column (a JSON array) is matched: the quoted name is
+ * in it. The pattern is built in SQL, not bound whole: SQLite re-prepares a
+ * statement whenever a parameter that is a LIKE's whole pattern is bound
+ * again (it plans LIKE by the pattern's value), which cost this statement —
+ * one per submission of a form with a webhook — three times its own work.
+ */
+const subscribedTo = (event: WebhookEvent) => sql`"events" LIKE ('%' || ${JSON.stringify(event)} || '%')`;
 
 /**
  * In a raw transaction: one row per enabled webhook of the form subscribed to
@@ -45,7 +51,7 @@ export function* enqueueWebhookEvent(formId: string, event: WebhookEvent, payloa
   yield* write(sql`
     INSERT INTO "OutboxMessage" ("id", "channel", "webhookId", "formId", "event", "payload", "status", "attempts", "nextAttemptAt", "createdAt")
     SELECT ${"msg_" + newId(now.getTime()) + "_"} || "id", 'webhook', "id", "formId", ${event}, ${JSON.stringify(payload)}, 'pending', 0, ${now}, ${now}
-    FROM "Webhook" WHERE "formId" = ${formId} AND "enabled" = ${true} AND "events" LIKE ${subscribedTo(event)}`);
+    FROM "Webhook" WHERE "formId" = ${formId} AND "enabled" = ${true} AND ${subscribedTo(event)}`);
   outboxWritten();
 }
 
