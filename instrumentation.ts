@@ -1,10 +1,14 @@
 /**
- * Runs once when the Next.js server starts: the outbox worker (webhooks,
- * emails) and the stored-files sweep live in the app process. OUTBOX_WORKER=off starts none (an
- * instance that should only serve requests; its rows are sent by the others).
+ * Runs once when the Next.js server starts: the SQLite checkpointer, the
+ * outbox worker (webhooks, emails) and the stored-files sweep live in the app
+ * process. OUTBOX_WORKER=off starts no outbox worker (an instance that should
+ * only serve requests; its rows are sent by the others).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // SQLite: WAL checkpoints on a thread of their own instead of inside the app's commits (lib/db/checkpointer.ts).
+  const { startSqliteCheckpointer } = await import("./lib/db/checkpointer");
+  await startSqliteCheckpointer();
   // Removes expired orphan uploads, never-named assets and files of deleted responses/forms (lib/files/sweep.ts); every instance may run it.
   const { startFileSweeper } = await import("./lib/files/sweep");
   startFileSweeper();

@@ -15,7 +15,9 @@
  *   notice reports its height), .respondent/public/notice-<hash>.js;
  * - the webhook sender thread: lib/webhooks/post-thread-entry.ts for Node
  *   (.respondent/webhook-sender.cjs, started by lib/webhooks/post-thread.ts),
- *   outside Next's bundler, which cannot emit a worker thread's file.
+ *   outside Next's bundler, which cannot emit a worker thread's file; the
+ *   SQLite checkpointer thread likewise: lib/db/checkpoint-thread-entry.ts
+ *   (.respondent/sqlite-checkpointer.cjs, started by lib/db/checkpointer.ts).
  *
  * - the embed script for other sites: components/embed/embed.ts, minified, no
  *   dependencies (.respondent/embed.js, served as /embed.js by app/embed.js/route.ts).
@@ -105,6 +107,19 @@ async function main() {
     format: "cjs",
     target: "node20",
     outfile: path.join(out, "webhook-sender.cjs"),
+    logLevel: "warning",
+  });
+
+  // The SQLite checkpointer thread (lib/db/checkpointer.ts starts it); better-sqlite3 is loaded from node_modules.
+  await build({
+    absWorkingDir: root,
+    entryPoints: ["lib/db/checkpoint-thread-entry.ts"],
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    external: ["better-sqlite3"],
+    outfile: path.join(out, "sqlite-checkpointer.cjs"),
     logLevel: "warning",
   });
 

@@ -225,6 +225,7 @@ export class SerializedSqliteAdapterFactory implements SqlDriverAdapterFactory {
   constructor(private readonly options: SqliteOptions) {
     this.#stock = new PrismaBetterSqlite3({ url: `file:${options.file}`, timeout: options.busyTimeoutMs });
     this.adapterName = this.#stock.adapterName;
+    walAutocheckpoint.factories.add(new WeakRef(this));
   }
 
   async connect(): Promise<SqlDriverAdapter> {
@@ -233,14 +234,48 @@ export class SerializedSqliteAdapterFactory implements SqlDriverAdapterFactory {
     // WAL: readers never block the writer, and a writer that holds the lock
     // commits without waiting for readers. Persistent in the file.
     await inner.executeScript(
-      `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${this.options.synchronous}; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${this.options.busyTimeoutMs};`,
+      `PRAGMA journal_mode = WAL; PRAGMA synchronous = ${this.options.synchronous}; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = ${this.options.busyTimeoutMs}; PRAGMA wal_autocheckpoint = ${walAutocheckpoint.frames};`,
     );
     this.#connected = new SerializedSqliteAdapter(inner, connection);
     return this.#connected;
+  }
+
+  /** The database file. */
+  get file(): string {
+    return this.options.file;
+  }
+
+  /** Applies the process's wal_autocheckpoint (setWalAutocheckpoint) to the connection, if connected. */
+  async applyWalAutocheckpoint(): Promise<void> {
+    await this.connected()?.exclusive((connection) => connection.pragma(`wal_autocheckpoint = ${walAutocheckpoint.frames}`));
   }
 
   /** The adapter Prisma is using (the latest connect()), if it has connected. */
   connected(): SerializedSqliteAdapter | null {
     return this.#connected?.isOpen() ? this.#connected : null;
   }
+}
+
+/**
+ * WAL pages at which a commit checkpoints, for every connection of the
+ * process: SQLite's default until lib/db/checkpointer.ts raises it. Process
+ * wide because Next loads lib/db/client.ts once per server chunk, each copy
+ * with its own factory and connection (routes, instrumentation).
+ */
+const globalForWal = globalThis as unknown as {
+  formloomWalAutocheckpoint?: { frames: number; factories: Set<WeakRef<SerializedSqliteAdapterFactory>> };
+};
+const walAutocheckpoint = (globalForWal.formloomWalAutocheckpoint ??= { frames: 1_000, factories: new Set() });
+
+/** Sets wal_autocheckpoint on every connection of the process, now and at every later connect. */
+export async function setWalAutocheckpoint(frames: number): Promise<void> {
+  if (!Number.isInteger(frames) || frames < 0) throw new Error(`wal_autocheckpoint must be a whole number (got ${frames})`);
+  walAutocheckpoint.frames = frames;
+  const applying: Promise<void>[] = [];
+  for (const ref of walAutocheckpoint.factories) {
+    const factory = ref.deref();
+    if (factory) applying.push(factory.applyWalAutocheckpoint());
+    else walAutocheckpoint.factories.delete(ref);
+  }
+  await Promise.all(applying);
 }
