@@ -26,11 +26,18 @@ const ROWS_PER_STATEMENT = 500;
  * On PostgreSQL a statement is a round trip and a plan: a batch of rows is
  * written by ONE statement, `UPDATE … FROM (VALUES …)`, each row still fenced
  * by its attempt number. Every value in the list is cast: PostgreSQL types a
- * VALUES list by its first row and would take the parameters as text. (On
- * SQLite a transaction's statements run in one synchronous block: one per row
- * costs little there.)
+ * VALUES list by its first row and would take the parameters as text. The
+ * rows are also named by `"id" IN (…)` (byIds): joined to a VALUES list of
+ * more than a few rows, PostgreSQL plans a hash join over a sequential scan
+ * of the whole outbox, delivery log included — 6 ms a statement at 20,000
+ * rows and growing without end — where the list finds each by its primary
+ * key. (On SQLite a transaction's statements run in one synchronous block:
+ * one per row costs little there.)
  */
 const batched = () => provider === "postgresql";
+
+/** The rows' primary keys, so that PostgreSQL finds them by index (see above). */
+const byIds = (messages: readonly ClaimedMessage[]) => sql`o."id" IN (${join(messages.map((m) => sql`${m.id}`))})`;
 
 function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -64,7 +71,7 @@ export async function recordAttempts(entries: readonly { message: ClaimedMessage
       UPDATE "OutboxMessage" AS o SET "status" = 'succeeded', "leaseUntil" = NULL, "deliveredAt" = ${now},
         "lastStatusCode" = v.code, "lastError" = NULL, "responseBody" = v.body
       FROM (VALUES ${join(values)}) AS v(id, attempts, code, body)
-      WHERE o."id" = v.id AND o."attempts" = v.attempts`);
+      WHERE ${byIds(rows.map((row) => row.message))} AND o."id" = v.id AND o."attempts" = v.attempts`);
   }
   if (statements.length === 1) await rawWriteExec(statements[0]);
   else if (statements.length > 1) {
@@ -113,7 +120,7 @@ export async function renewLeases(messages: readonly ClaimedMessage[], leaseMs: 
       return sql`
         UPDATE "OutboxMessage" AS o SET "leaseUntil" = ${until}
         FROM (VALUES ${join(values)}) AS v(id, attempts)
-        WHERE o."id" = v.id AND o."attempts" = v.attempts AND o."status" = 'pending'
+        WHERE ${byIds(part)} AND o."id" = v.id AND o."attempts" = v.attempts AND o."status" = 'pending'
         RETURNING o."id"`;
     });
     const changed =
