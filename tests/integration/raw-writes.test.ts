@@ -339,12 +339,20 @@ describe("claimShared", () => {
     try {
       await holder.query("BEGIN");
       await holder.query(`UPDATE "Form" SET "title" = 'renamed' WHERE "id" = $1`, [form.id]);
-      const waiting = submit(title);
+      // Its outcome is taken at once: it may settle in the same turn as the COMMIT below, before
+      // that await returns, and a rejection nobody handles yet fails the run.
+      let settled = false;
+      const outcome = submit(title).then(
+        () => "stored",
+        (error: Error) => error.message,
+      );
+      void outcome.finally(() => (settled = true));
       await sleep(300);
+      expect(settled).toBe(false);
       expect(await shardLocked()).toBe(false);
       await holder.query("COMMIT");
       // Re-checked on the committed row: the title changed, so it refuses and its write rolls back.
-      await expect(waiting).rejects.toThrow("refused");
+      expect(await outcome).toBe("refused");
     } finally {
       await holder.end();
     }
