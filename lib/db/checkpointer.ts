@@ -27,15 +27,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { driver } from "./client";
-import { setWalAutocheckpoint } from "./sqlite-adapter";
+import { setWalAutocheckpoint, SQLITE_DEFAULT_WAL_AUTOCHECKPOINT } from "./sqlite-adapter";
 import type { CheckpointerData } from "./checkpoint-thread-entry";
 
 const THREAD_FILE = path.join(process.cwd(), ".respondent", "sqlite-checkpointer.cjs");
 const CHECKPOINT_INTERVAL_MS = 200;
 /** ~40 MB of WAL at 4 KiB pages: the thread fell behind, or steady writes left it no moment to finish. */
-export const APP_CHECKPOINT_FRAMES = 10_000;
-/** SQLite's own default (SQLITE_DEFAULT_WAL_AUTOCHECKPOINT). */
-const SQLITE_DEFAULT_FRAMES = 1_000;
+const APP_CHECKPOINT_FRAMES = 10_000;
 
 // On globalThis: Next may load this module more than once; one thread per process.
 const globalForCheckpointer = globalThis as unknown as { formloomCheckpointer?: Worker };
@@ -59,7 +57,7 @@ export async function startSqliteCheckpointer(): Promise<void> {
     if (stopped) return;
     stopped = true;
     console.error(`sqlite checkpointer: ${why}; the connection checkpoints itself again`);
-    void setWalAutocheckpoint(SQLITE_DEFAULT_FRAMES).catch(() => {});
+    void setWalAutocheckpoint(SQLITE_DEFAULT_WAL_AUTOCHECKPOINT).catch(() => {});
   };
   worker.on("error", (error) => fallBack(`the thread failed (${error.message})`));
   worker.on("exit", (code) => fallBack(`the thread exited (${code})`));

@@ -265,7 +265,9 @@ export class SerializedSqliteAdapterFactory implements SqlDriverAdapterFactory {
 const globalForWal = globalThis as unknown as {
   formloomWalAutocheckpoint?: { frames: number; factories: Set<WeakRef<SerializedSqliteAdapterFactory>> };
 };
-const walAutocheckpoint = (globalForWal.formloomWalAutocheckpoint ??= { frames: 1_000, factories: new Set() });
+/** SQLite's own default (SQLITE_DEFAULT_WAL_AUTOCHECKPOINT). */
+export const SQLITE_DEFAULT_WAL_AUTOCHECKPOINT = 1_000;
+const walAutocheckpoint = (globalForWal.formloomWalAutocheckpoint ??= { frames: SQLITE_DEFAULT_WAL_AUTOCHECKPOINT, factories: new Set() });
 
 /** Sets wal_autocheckpoint on every connection of the process, now and at every later connect. */
 export async function setWalAutocheckpoint(frames: number): Promise<void> {
