@@ -11,13 +11,25 @@
  *   once neither the draft nor the live published version names it. Older
  *   published versions are not kept alive for it: the public page only ever
  *   serves the latest, and responses store labels, never images.
+ *
+ * A save that names an asset and a release that deletes it can race (two
+ * tabs, two owners, the sweep). Both take the form's row first — the save by
+ * its conditional UPDATE, the release by reading the form FOR UPDATE
+ * (PostgreSQL; SQLite runs one write transaction at a time) — and each decides
+ * in that same transaction: the save checks its assets after its UPDATE, the
+ * release marks the assets it found unnamed as released (kind
+ * RELEASED_ASSET: no longer an asset, so no save can name it and nothing
+ * serves it) before deleting them. So either the save comes first and the
+ * release sees the draft naming the asset, or the release comes first and the
+ * save is refused with a 400, never a draft naming a deleted image.
  */
-import { db } from "@/lib/db/client";
+import { db, provider, type Tx } from "@/lib/db/client";
+import { empty, exec, join, query, rawTransaction, sql } from "@/lib/db/raw";
 import { AppError } from "@/lib/http/errors";
 import { specOf } from "@/lib/question-types";
 import type { FormSchema } from "@/lib/schema/form-schema";
 import type { Theme } from "@/lib/theme/style";
-import { purgeAssets } from "./lifecycle";
+import { RELEASED_ASSET, removeFiles } from "./lifecycle";
 
 type SchemaWithAssets = { theme?: Theme; questions: readonly FormSchema["questions"][number][] };
 
@@ -32,10 +44,11 @@ export function formAssetRefs(schema: SchemaWithAssets): { path: string; id: str
   return refs;
 }
 
-export async function assertFormAssets(formId: string, schema: SchemaWithAssets): Promise<void> {
+/** 400 unless every asset the schema names is one of this form's. In a save: after the UPDATE that took the form's row (see above). */
+export async function assertFormAssets(formId: string, schema: SchemaWithAssets, client: Pick<Tx, "storedFile"> = db): Promise<void> {
   const named = formAssetRefs(schema);
   if (named.length === 0) return;
-  const found = await db.storedFile.findMany({
+  const found = await client.storedFile.findMany({
     where: { formId, kind: "asset", id: { in: [...new Set(named.map((n) => n.id))] } },
     select: { id: true },
   });
@@ -67,29 +80,42 @@ export function assetsDropped(before: SchemaWithAssets, after: SchemaWithAssets)
   return formAssetRefs(before).map((r) => r.id).filter((id) => !kept.has(id));
 }
 
-/**
- * Of `candidates` (ids of this form's assets), those neither the draft nor the
- * live published version names now; all of them when the form is gone.
- */
-export async function unnamedAssets(formId: string, candidates: readonly string[]): Promise<string[]> {
-  const form = await db.form.findUnique({ where: { id: formId }, select: { draft: true, publishedVersion: true } });
-  if (!form) return [...new Set(candidates)];
-  const live = form.publishedVersion === null ? null : await db.formVersion.findUnique({ where: { formId_version: { formId, version: form.publishedVersion } }, select: { schema: true } });
+type Schemas = { draft: string | null; live: string | null };
+
+/** Of `candidates`, those neither schema names (all of them when the form is gone). */
+function unnamedIn(schemas: Schemas | null, candidates: readonly string[]): string[] {
+  const unique = [...new Set(candidates)];
+  if (!schemas) return unique;
   const used = new Set<string>();
-  for (const schema of [form.draft, live?.schema]) {
+  for (const schema of [schemas.draft, schemas.live]) {
     if (schema) for (const ref of formAssetRefs(JSON.parse(schema) as SchemaWithAssets)) used.add(ref.id);
   }
-  return [...new Set(candidates)].filter((id) => !used.has(id));
+  return unique.filter((id) => !used.has(id));
 }
 
+/** PostgreSQL: the form's row stays locked until the release commits (a save waits for it). */
+const lockingTheForm = provider === "postgresql" ? sql` FOR UPDATE OF f` : empty;
+
 /**
- * After a save or a publish: of `candidates` (what the form named before it),
- * deletes the assets neither the draft nor the live published version names
- * now. Read after the write, so a concurrent save that names one again keeps it
- * unless it lands in the moment between this read and the delete.
+ * Of `candidates` (ids of this form's assets, from a save, a publish or the
+ * sweep), deletes — row and object — those neither the draft nor the live
+ * published version names now; all of them when the form is gone. Decided and
+ * marked in one transaction with the form's row taken (see the module
+ * comment), deleted after it commits. Returns how many went.
  */
-export async function releaseUnusedAssets(formId: string, candidates: readonly string[]): Promise<void> {
-  if (candidates.length === 0) return;
-  const unused = await unnamedAssets(formId, candidates);
-  if (unused.length) await purgeAssets(formId, unused);
+export async function releaseUnusedAssets(formId: string, candidates: readonly string[]): Promise<number> {
+  if (candidates.length === 0) return 0;
+  const released = await rawTransaction(function* () {
+    const [form] = yield* query<Schemas>(sql`
+      SELECT f."draft", v."schema" AS "live" FROM "Form" f
+      LEFT JOIN "FormVersion" v ON v."formId" = f."id" AND v."version" = f."publishedVersion"
+      WHERE f."id" = ${formId}${lockingTheForm}`);
+    const unnamed = unnamedIn(form ?? null, candidates);
+    if (unnamed.length === 0) return [];
+    const ids = join(unnamed.map((id) => sql`${id}`));
+    yield* exec(sql`UPDATE "StoredFile" SET "kind" = ${RELEASED_ASSET} WHERE "formId" = ${formId} AND "kind" = 'asset' AND "id" IN (${ids})`);
+    return yield* query<{ id: string; storageKey: string }>(sql`
+      SELECT "id", "storageKey" FROM "StoredFile" WHERE "formId" = ${formId} AND "kind" = ${RELEASED_ASSET} AND "id" IN (${ids})`);
+  });
+  return removeFiles(released);
 }

@@ -8,7 +8,10 @@
  * - a partial response keeps its files while it exists;
  * - an asset a save or a publish stopped naming goes once neither the draft
  *   nor the live published version names it (./form-assets.ts), and one
- *   never named (uploaded, then not saved) after the orphan age (./sweep.ts).
+ *   never named (uploaded, then not saved) after the orphan age (./sweep.ts);
+ *   its row is first marked RELEASED_ASSET, in the transaction that found it
+ *   unnamed, and a row left so (its object's delete failed) is retried by
+ *   the sweep.
  * The object goes first, then the row: a failure leaves a row the next sweep
  * retries, never an object nobody knows about.
  */
@@ -16,6 +19,9 @@ import { db } from "@/lib/db/client";
 import { storage } from "@/lib/storage";
 
 export const SWEEP_BATCH = 200;
+
+/** The kind of an asset's row on its way out: no longer an asset (never named or served again), its object still to delete. */
+export const RELEASED_ASSET = "released-asset";
 
 /** Object first, then row, one file at a time; a failure is logged and left for the next sweep. Returns how many went. */
 export async function removeFiles(files: readonly { id: string; storageKey: string }[]): Promise<number> {
@@ -36,11 +42,6 @@ export async function removeFiles(files: readonly { id: string; storageKey: stri
 /** After a response was deleted: its files (uploads), from storage too. */
 export async function purgeResponseFiles(formId: string, responseId: string): Promise<void> {
   await removeFiles(await db.storedFile.findMany({ where: { formId, responseId }, select: { id: true, storageKey: true } }));
-}
-
-/** Assets of the form that nothing names any more (./form-assets.ts releaseUnusedAssets), from storage too. */
-export async function purgeAssets(formId: string, ids: readonly string[]): Promise<void> {
-  await removeFiles(await db.storedFile.findMany({ where: { formId, kind: "asset", id: { in: [...ids] } }, select: { id: true, storageKey: true } }));
 }
 
 /** After a form was deleted: all its files (uploads and assets). */

@@ -5,16 +5,17 @@
  * - every FILES_SWEEP_MS: uploads no response names, older than
  *   FILES_ORPHAN_MAX_AGE_MS;
  * - every DANGLING_EVERY_SWEEPS-th sweep (hourly by default) and the first
- *   after a start, also what only a crash or an abandoned edit leaves: files
- *   whose response or form is gone (a crash between a delete's commit and its
- *   purge), and assets older than the orphan age that neither the draft nor
+ *   after a start, also what only a crash, a failing store or an abandoned
+ *   edit leaves: files whose response or form is gone (a crash between a
+ *   delete's commit and its purge), released assets whose object is still
+ *   there, and assets older than the orphan age that neither the draft nor
  *   the live version names (uploaded in the builder, never saved; or kept by
  *   a crash between a save and its release, ./form-assets.ts).
  */
 import { db } from "@/lib/db/client";
 import { rawQuery, sql } from "@/lib/db/raw";
-import { unnamedAssets } from "./form-assets";
-import { removeFiles, SWEEP_BATCH } from "./lifecycle";
+import { releaseUnusedAssets } from "./form-assets";
+import { RELEASED_ASSET, removeFiles, SWEEP_BATCH } from "./lifecycle";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const orphanMaxAgeMs = () => Number(process.env.FILES_ORPHAN_MAX_AGE_MS || DAY_MS);
@@ -31,11 +32,12 @@ async function expiredOrphans(cutoff: Date) {
     LIMIT ${SWEEP_BATCH}`);
 }
 
-/** Files whose response or form is gone: a walk of every stored file, hence not at each sweep. */
+/** Files whose response or form is gone, and released assets: a walk of every stored file, hence not at each sweep. */
 async function danglingFiles() {
   return rawQuery<FileRow>(sql`
     SELECT f."id", f."storageKey" FROM "StoredFile" f
-    WHERE (f."responseId" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "Response" r WHERE r."id" = f."responseId"))
+    WHERE f."kind" = ${RELEASED_ASSET}
+       OR (f."responseId" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "Response" r WHERE r."id" = f."responseId"))
        OR NOT EXISTS (SELECT 1 FROM "Form" fo WHERE fo."id" = f."formId")
     LIMIT ${SWEEP_BATCH}`);
 }
@@ -51,17 +53,14 @@ async function sweepUnnamedAssets(cutoff: Date): Promise<number> {
     const batch = await db.storedFile.findMany({
       where: { kind: "asset", responseId: null, createdAt: { lt: cutoff }, id: { gt: after } }, // the (kind, responseId, createdAt) index
       orderBy: { id: "asc" },
-      select: { id: true, storageKey: true, formId: true },
+      select: { id: true, formId: true },
       take: SWEEP_BATCH,
     });
     if (batch.length === 0) return removed;
     after = batch[batch.length - 1].id;
-    const byForm = new Map<string, typeof batch>();
-    for (const file of batch) byForm.set(file.formId, [...(byForm.get(file.formId) ?? []), file]);
-    for (const [formId, files] of byForm) {
-      const unnamed = new Set(await unnamedAssets(formId, files.map((f) => f.id)));
-      removed += await removeFiles(files.filter((f) => unnamed.has(f.id)));
-    }
+    const byForm = new Map<string, string[]>();
+    for (const file of batch) byForm.set(file.formId, [...(byForm.get(file.formId) ?? []), file.id]);
+    for (const [formId, ids] of byForm) removed += await releaseUnusedAssets(formId, ids);
   }
 }
 

@@ -180,14 +180,18 @@ export async function saveDraft(actor: Actor, formId: string, input: FormSchemaI
   if (schema.version !== undefined && schema.version !== draftVersion) {
     throw new AppError("conflict", `The draft is at version ${draftVersion}, not ${schema.version}: the form was published since you loaded it. Reload it and apply your changes again.`);
   }
-  await assertFormAssets(current.id, schema);
-  // The conditional update makes a publish racing with this save a conflict,
-  // not a silently lost edit.
-  const { count } = await db.form.updateMany({
-    where: { id: current.id, publishedVersion: current.publishedVersion },
-    data: { title: schema.title, draft: JSON.stringify(toStoredDraft(schema)) },
+  await db.$transaction(async (tx) => {
+    // The conditional update makes a publish racing with this save a conflict,
+    // not a silently lost edit. It takes the form's row first, so a release of
+    // an asset this draft names comes wholly before or after the check below
+    // (lib/files/form-assets.ts).
+    const { count } = await tx.form.updateMany({
+      where: { id: current.id, publishedVersion: current.publishedVersion },
+      data: { title: schema.title, draft: JSON.stringify(toStoredDraft(schema)) },
+    });
+    if (count === 0) throw new AppError("conflict", "The form was published while saving; reload and try again");
+    await assertFormAssets(current.id, schema, tx);
   });
-  if (count === 0) throw new AppError("conflict", "The form was published while saving; reload and try again");
   // A logo, cover or picture the previous draft named and nothing names now: gone from storage too.
   // Only what this save stopped naming is looked at: a save that keeps its images costs no query.
   await releaseUnusedAssets(current.id, assetsDropped(draftOf(current), schema));
