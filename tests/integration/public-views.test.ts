@@ -25,6 +25,11 @@ describe("POST /api/public/forms/:slug/views", () => {
     const repeats = await Promise.all([a.post(viewsPath(form.slug)), a.post(viewsPath(form.slug), {}), b.post(viewsPath(form.slug)), b.post(viewsPath(form.slug))]);
     expect(repeats.map((r) => r.status)).toEqual([204, 204, 204, 204]);
     expect(await stored(form.id)).toMatchObject({ views: 2, viewCount: 2 });
+    // Many people at once, each opening it twice: the counter takes each added view once, none lost.
+    const crowd = Array.from({ length: 24 }, () => respondent());
+    const opened = await Promise.all(crowd.flatMap((who) => [who.post(viewsPath(form.slug)), who.post(viewsPath(form.slug))]));
+    expect(opened.every((r) => r.status === 204)).toBe(true);
+    expect(await stored(form.id)).toMatchObject({ views: 26, viewCount: 26 });
   });
 
   it("sets the fl_rid cookie for a first-time visitor, keyed by that cookie from the first view on", async () => {
