@@ -19,17 +19,7 @@ export function routeOperations(): Map<string, string> {
   return scan().auth;
 }
 
-/**
- * "METHOD /api/path/{param}" → the least workspace role its route() declares
- * (`role:` right after `auth:`), null for routes on the caller's own account;
- * public routes declare none and are absent.
- */
-export function routeRoles(): Map<string, string | null> {
-  return scan().roles;
-}
-
 function scan() {
-  const roles = new Map<string, string | null>();
   const found = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -43,8 +33,6 @@ function scan() {
           .map((segment) => segment.replace(/^\[(?:\.\.\.)?(.+)\]$/, "{$1}"))
           .join("/");
         for (const method of METHODS) {
-          const declaredRole = new RegExp(`export\\s+const\\s+${method}\\s*=\\s*route\\(\\{\\s*auth:\\s*"\\w+",\\s*role:\\s*(null|"(\\w+)")`).exec(source);
-          if (declaredRole) roles.set(`${method} ${apiPath}`, declaredRole[2] ?? null);
           const exported = new RegExp(`export\\s+(const|async\\s+function|function)\\s+${method}\\b|export\\s*\\{[^}]*\\b${method}\\b`).test(source);
           if (!exported || refused.includes(method)) continue;
           const auth = new RegExp(`export\\s+const\\s+${method}\\s*=\\s*route\\(\\{\\s*auth:\\s*"(\\w+)"`).exec(source)?.[1] ?? "?";
@@ -54,7 +42,7 @@ function scan() {
     }
   };
   walk(path.join(root, "app/api"));
-  return { auth: found, roles };
+  return { auth: found };
 }
 
 /**
