@@ -1,18 +1,24 @@
 /**
  * The webhook scenario of the benchmark (issue 14): submission throughput on
- * one server without a webhook, then with one webhook on the same form and a
- * healthy local receiver; the delivery latency (receipt − event time) p50/p99
- * of the deliveries made during that load; the outbox's pending rows sampled
- * every second of that load (the backlog must not grow), when the load
- * stops and after a few seconds of draining; and the distinct deliveries
- * received against the submissions answered 201.
+ * one server without a webhook and with one webhook on the same form (a
+ * healthy local receiver), in PAIRS alternated on the same server — without,
+ * with, without, with, … — so that neither half always gets the fresh server
+ * or the later, bigger database, and a change in the neighbours' load shows
+ * as one odd pair instead of deciding the figure; the ratio is the median of
+ * the pairs' ratios. "Without" is the same webhook disabled (PATCH enabled:
+ * false): the submission path then runs no outbox statement, as with none.
+ * Also the delivery latency (receipt − event time) p50/p99 of every delivery,
+ * the outbox's pending rows sampled every second of each "with" load (the
+ * backlog must not grow), when the last load stops and after a few seconds of
+ * draining, and the distinct deliveries received against the submissions
+ * answered 201 while the webhook was on.
  *
- * Also the CPU time each load cost per submission answered 201: the server
- * process's (all its threads: the sender thread too) and, on PostgreSQL,
- * that of the backends connected to the bench's database. On this shared
- * machine the req/s of a run swing with the neighbours' load; the CPU a
- * submission costs moves far less, so it shows a webhook's cost where the
- * ratio of two 10 s rates cannot.
+ * Also the CPU time each kind of load cost per submission answered 201, over
+ * all pairs: the server process's (all its threads: the sender thread too)
+ * and, on PostgreSQL, that of the backends connected to the bench's
+ * database. On this shared machine the req/s of a run swing with the
+ * neighbours' load; the CPU a submission costs moves far less, so it shows a
+ * webhook's cost where the ratio of two rates cannot.
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -22,13 +28,16 @@ import { startServer } from "../../tests/setup/server";
 import { postLoad, type Load } from "./measure";
 
 export interface WebhookBench {
-  without: Load;
-  with: Load;
+  /** The alternated pairs, in order. */
+  pairs: { without: Load; with: Load }[];
+  /** The median of the pairs' with ÷ without. */
+  ratio: number;
   delivered: number;
   latencyP50: number;
   latencyP99: number;
   /** Distinct webhook-ids received by the end (after draining). */
   distinct: number;
+  /** Per pair: the most pending rows sampled during its "with" load. */
   pendingDuring: number[];
   pendingAtEnd: number;
   pendingAfterDrain: number;
@@ -37,6 +46,8 @@ export interface WebhookBench {
    * thread alone, which runs the submissions and is what limits them), PostgreSQL's backends (null on SQLite).
    */
   cpu: { server: [number, number]; mainThread: [number, number]; database: [number, number] | null };
+  /** Submissions answered 201 with the webhook on (every one must be delivered). */
+  withOk: number;
 }
 
 const TICKS_PER_MS = 100 / 1000;
@@ -89,47 +100,79 @@ async function startReceiver() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, latencies, ids, close: () => new Promise((r) => server.close(r)) };
 }
 
-export async function benchWebhooks(databaseUrl: string, writeKey: string, form: { id: string; slug: string }, body: unknown, seconds: number, log: (line: string) => void): Promise<WebhookBench> {
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+export async function benchWebhooks(
+  databaseUrl: string, writeKey: string, form: { id: string; slug: string }, body: unknown, seconds: number, pairs: number, log: (line: string) => void,
+): Promise<WebhookBench> {
   const receiver = await startReceiver();
   const profileDir = process.env.BENCH_WEBHOOK_CPU_PROF;
   const server = await startServer(databaseUrl, { SUBMISSION_RATE_LIMIT: "0", WEBHOOK_ALLOW_PRIVATE_URLS: "true" }, profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
   const submitUrl = `${server.baseUrl}/api/public/forms/${form.slug}/responses`;
+  const headers = { authorization: `Bearer ${writeKey}`, "content-type": "application/json" };
   const pending = async () =>
     Number((await queryDatabase<{ n: number | string }>(databaseUrl, `SELECT count(*) AS n FROM "OutboxMessage" WHERE "status" = 'pending'`))[0].n);
+  const drained = async (maxMs: number) => {
+    const until = Date.now() + maxMs;
+    while ((await pending()) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
+  };
+  let hookId: string | null = null;
   try {
     // One request first, so neither load pays for the server's first request.
     await fetch(submitUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    log("webhooks: submission load without a webhook …");
-    const withoutRun = await cpuDuring(server.process.pid!, databaseUrl, () => postLoad(submitUrl, body, seconds));
-    const without = withoutRun.result;
-    const created = await fetch(`${server.baseUrl}/api/forms/${form.id}/webhooks`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${writeKey}`, "content-type": "application/json" },
-      body: JSON.stringify({ url: receiver.url }),
-    });
+    const created = await fetch(`${server.baseUrl}/api/forms/${form.id}/webhooks`, { method: "POST", headers, body: JSON.stringify({ url: receiver.url }) });
     if (created.status !== 201) throw new Error(`webhook: ${created.status} ${await created.text()}`);
-    const hook = (await created.json()) as { webhook: { id: string } };
-    log("webhooks: the same load with one webhook …");
+    hookId = ((await created.json()) as { webhook: { id: string } }).webhook.id;
+    const setEnabled = async (enabled: boolean) => {
+      const res = await fetch(`${server.baseUrl}/api/forms/${form.id}/webhooks/${hookId}`, { method: "PATCH", headers, body: JSON.stringify({ enabled }) });
+      if (res.status !== 200) throw new Error(`webhook PATCH: ${res.status} ${await res.text()}`);
+    };
+
+    const runs: { without: Load; with: Load }[] = [];
     const pendingDuring: number[] = [];
-    const sampler = setInterval(() => void pending().then((n) => pendingDuring.push(n)), 1_000);
-    const withRun = await cpuDuring(server.process.pid!, databaseUrl, () => postLoad(submitUrl, body, seconds).finally(() => clearInterval(sampler)));
-    const withHook = withRun.result;
-    const pendingAtEnd = await pending();
+    const cpu = { server: [0, 0], mainThread: [0, 0], database: [0, 0] as [number, number] | null };
+    const add = (half: 0 | 1, run: Awaited<ReturnType<typeof cpuDuring>>) => {
+      cpu.server[half] += run.server;
+      cpu.mainThread[half] += run.mainThread;
+      if (cpu.database && run.database !== null) cpu.database[half] += run.database;
+      else cpu.database = null;
+    };
+    let pendingAtEnd = 0;
+    for (let pair = 1; pair <= pairs; pair++) {
+      await setEnabled(false);
+      log(`webhooks: pair ${pair} of ${pairs}, submission load without the webhook …`);
+      const withoutRun = await cpuDuring(server.process.pid!, databaseUrl, () => postLoad(submitUrl, body, seconds));
+      add(0, withoutRun);
+      await setEnabled(true);
+      log(`webhooks: pair ${pair} of ${pairs}, the same load with the webhook …`);
+      const samples: number[] = [];
+      const sampler = setInterval(() => void pending().then((n) => samples.push(n)), 1_000);
+      const withRun = await cpuDuring(server.process.pid!, databaseUrl, () => postLoad(submitUrl, body, seconds).finally(() => clearInterval(sampler)));
+      add(1, withRun);
+      pendingDuring.push(Math.max(0, ...samples));
+      runs.push({ without: withoutRun.result, with: withRun.result });
+      if (pair < pairs) await drained(30_000);
+      else pendingAtEnd = await pending();
+    }
     await new Promise((r) => setTimeout(r, 5_000));
     const pendingAfterDrain = await pending();
     const sorted = [...receiver.latencies].sort((a, b) => a - b);
-    // Leaves the seeded form as it was for a --reuse run.
-    await fetch(`${server.baseUrl}/api/forms/${form.id}/webhooks/${hook.webhook.id}`, { method: "DELETE", headers: { authorization: `Bearer ${writeKey}` } });
+    const okWithout = runs.reduce((sum, r) => sum + r.without.ok, 0);
+    const withOk = runs.reduce((sum, r) => sum + r.with.ok, 0);
+    const perSubmission = ([without, withHook]: number[]): [number, number] => [without / okWithout, withHook / withOk];
     return {
-      without, with: withHook, delivered: sorted.length, latencyP50: percentile(sorted, 50), latencyP99: percentile(sorted, 99),
-      distinct: receiver.ids.size, pendingDuring, pendingAtEnd, pendingAfterDrain,
-      cpu: {
-        server: [withoutRun.server / without.ok, withRun.server / withHook.ok],
-        mainThread: [withoutRun.mainThread / without.ok, withRun.mainThread / withHook.ok],
-        database: withoutRun.database === null || withRun.database === null ? null : [withoutRun.database / without.ok, withRun.database / withHook.ok],
-      },
+      pairs: runs, ratio: median(runs.map((r) => r.with.rps / r.without.rps)),
+      delivered: sorted.length, latencyP50: percentile(sorted, 50), latencyP99: percentile(sorted, 99),
+      distinct: receiver.ids.size, pendingDuring, pendingAtEnd, pendingAfterDrain, withOk,
+      cpu: { server: perSubmission(cpu.server), mainThread: perSubmission(cpu.mainThread), database: cpu.database ? perSubmission(cpu.database) : null },
     };
   } finally {
+    // Leaves the seeded form as it was for a --reuse run.
+    if (hookId) await fetch(`${server.baseUrl}/api/forms/${form.id}/webhooks/${hookId}`, { method: "DELETE", headers: { authorization: `Bearer ${writeKey}` } }).catch(() => undefined);
     await server.stop();
     await receiver.close();
   }
