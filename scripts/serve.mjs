@@ -22,10 +22,11 @@
  * - A path segment that is not valid percent-encoding (`%`, `%%`, `%ff`) gets
  *   a 400 `validation_failed` here (JSON under /api, plain text elsewhere):
  *   Next would answer it with a plain-text 500.
- * - A path longer than MAX_PATH_BYTES gets a 414 `uri_too_long` here: no route
- *   takes one (ids and slugs are short), and Next would echo it into a 308's
- *   Location and Refresh headers (a trailing slash), answering headers larger
- *   than clients accept.
+ * - A path longer than MAX_PATH_BYTES, or a whole URL (path and query)
+ *   longer than MAX_URL_BYTES, gets a 414 `uri_too_long` here: no route takes
+ *   such a path (ids and slugs are short) nor needs such a query, and Next
+ *   echoes the URL twice into a 308's Location and Refresh headers (a trailing
+ *   slash, a `..` segment), answering headers larger than clients accept.
  * - A request Node cannot parse (headers over its limit: 431; malformed: 400)
  *   gets the same error shape, written on the socket (the `clientError` event).
  * - A response that ends before its request body was read (a 413, or an early
@@ -57,8 +58,14 @@ const UNREAD_BODY_GRACE_MS = 2_000;
 /** The longest a connection we answered with an error is kept open to drain what its client still sends. */
 const LINGER_MAX_MS = 30_000;
 
-/** The longest path (before `?`) served; query strings keep Node's header limit. */
+/** The longest path (before `?`) served. */
 const MAX_PATH_BYTES = 2048;
+/**
+ * The longest URL (path and query) served: the 8 KB request line of common
+ * proxies, and short enough that a redirect echoing it twice (above) stays
+ * within the 16 KiB of response headers clients read.
+ */
+const MAX_URL_BYTES = 8000;
 
 const errorJson = (code, message) => JSON.stringify({ error: { code, message } });
 
@@ -213,6 +220,9 @@ async function main() {
     if (!ROUTED_METHODS.has(req.method)) return refuseMethod(req, res);
     if (Buffer.byteLength(pathOf(req.url ?? "/")) > MAX_PATH_BYTES) {
       return refusePath(req, res, 414, "uri_too_long", `The path is longer than ${MAX_PATH_BYTES} bytes`);
+    }
+    if (Buffer.byteLength(req.url ?? "/") > MAX_URL_BYTES) {
+      return refusePath(req, res, 414, "uri_too_long", `The URL (path and query) is longer than ${MAX_URL_BYTES} bytes`);
     }
     if (!decodablePath(req.url ?? "/")) {
       return refusePath(req, res, 400, "validation_failed", "The path is not valid percent-encoding (a % must start an escape of UTF-8, like %20)");
