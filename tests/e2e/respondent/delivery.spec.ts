@@ -5,12 +5,11 @@
  * kept on the device across a reload, and a submission made offline sent
  * once when the connection returns.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { watchCsp } from "../csp";
 import type { Api } from "./fixtures";
 import { everyTypeForm } from "./fixtures";
-import { collectPageErrors, finishedResponses, openForm, ownerApi, publicUrl, publishForm, waitForFillTime } from "./helpers";
+import { collectPageErrors, expectAxeClean, finishedResponses, openForm, ownerApi, publicUrl, publishForm, waitForFillTime } from "./helpers";
 
 let api: Api;
 test.beforeAll(() => {
@@ -26,11 +25,6 @@ const small = (mode: "classic" | "immersive", title: string) => ({
     { key: "color", type: "single-choice", title: "Favourite colour", options: ["Red", "Green", "Blue"] },
   ],
 });
-
-async function expectAxeClean(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${screen}: ${v.id} (${v.nodes.length})`)).toEqual([]);
-}
 
 test("one small script, nonced, no Next.js runtime; a <main> landmark; the bundle is cached for good", async ({ page }) => {
   const form = await publishForm(api, everyTypeForm("classic"));

@@ -3,6 +3,7 @@
  * spec file, the stored responses read back through the API, screenshots.
  */
 import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { apiClient, createOwnerKey, publishForm, type Api } from "./fixtures";
 
@@ -81,4 +82,15 @@ export function collectPageErrors(page: Page): string[] {
     if (m.type() === "error") errors.push(m.text());
   });
   return errors;
+}
+
+/**
+ * axe finds nothing on the page as it is now (`screen` names it in the failure). It waits for
+ * running animations first: an immersive step enters with a .35 s animation from transparent,
+ * and audited mid-way its text has the contrast of a fade, not of the page (a flake seen once).
+ */
+export async function expectAxeClean(page: Page, screen = "page") {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${screen}: ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

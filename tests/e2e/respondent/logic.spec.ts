@@ -8,10 +8,9 @@
  * stored (answers, score, ending) is read back through the owner API.
  * The no-JavaScript page is in the second describe block.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import type { Api } from "./fixtures";
-import { collectPageErrors, openForm, ownerApi, publicUrl, publishForm, waitForFillTime } from "./helpers";
+import { collectPageErrors, expectAxeClean, openForm, ownerApi, publicUrl, publishForm, waitForFillTime } from "./helpers";
 
 interface Stored {
   answers: Record<string, unknown>;
@@ -30,11 +29,6 @@ async function stored(formId: string): Promise<Stored[]> {
   const res = await api("GET", `/api/forms/${formId}/responses?limit=50`);
   expect(res.status).toBe(200);
   return res.body.responses.filter((r: { finished: boolean }) => r.finished);
-}
-
-async function expectAxeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 /** Developers: name → role → lang → years → "dev_end"; designers: name → role ⤼ tool → "design_end". */
