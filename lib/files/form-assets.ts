@@ -24,7 +24,7 @@
  * save is refused with a 400, never a draft naming a deleted image.
  */
 import { db, provider, type Tx } from "@/lib/db/client";
-import { empty, exec, join, query, rawTransaction, sql } from "@/lib/db/raw";
+import { empty, join, query, rawTransaction, sql } from "@/lib/db/raw";
 import { AppError } from "@/lib/http/errors";
 import { specOf } from "@/lib/question-types";
 import type { FormSchema } from "@/lib/schema/form-schema";
@@ -112,10 +112,10 @@ export async function releaseUnusedAssets(formId: string, candidates: readonly s
       WHERE f."id" = ${formId}${lockingTheForm}`);
     const unnamed = unnamedIn(form ?? null, candidates);
     if (unnamed.length === 0) return [];
-    const ids = join(unnamed.map((id) => sql`${id}`));
-    yield* exec(sql`UPDATE "StoredFile" SET "kind" = ${RELEASED_ASSET} WHERE "formId" = ${formId} AND "kind" = 'asset' AND "id" IN (${ids})`);
     return yield* query<{ id: string; storageKey: string }>(sql`
-      SELECT "id", "storageKey" FROM "StoredFile" WHERE "formId" = ${formId} AND "kind" = ${RELEASED_ASSET} AND "id" IN (${ids})`);
+      UPDATE "StoredFile" SET "kind" = ${RELEASED_ASSET}
+      WHERE "formId" = ${formId} AND "kind" = 'asset' AND "id" IN (${join(unnamed.map((id) => sql`${id}`))})
+      RETURNING "id", "storageKey"`);
   });
   return removeFiles(released);
 }
