@@ -26,6 +26,7 @@ import { RELEASED_ASSET } from "@/lib/files/lifecycle";
 import { sweepFiles } from "@/lib/files/sweep";
 import { newId } from "@/lib/ids";
 import { storage } from "@/lib/storage";
+import { objectKey } from "@/lib/storage/keys";
 import { createOwner, type Owner } from "../helpers/api";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -50,14 +51,14 @@ async function newForm(): Promise<string> {
 /** An asset of the form: its row and its object in this process's store. */
 async function newAsset(formId: string): Promise<string> {
   const id = newId();
-  const storageKey = `asset/${id}`;
+  const storageKey = objectKey("asset", id);
   await storage().put(storageKey, Readable.from([Buffer.from("png bytes")]), "image/png");
   await db.storedFile.create({ data: { id, kind: "asset", formId, storageKey, name: "cat.png", size: 9, contentType: "image/png", createdAt: new Date() } });
   return id;
 }
 
 const objectExists = async (id: string) => {
-  const stream = await storage().get(`asset/${id}`);
+  const stream = await storage().get(objectKey("asset", id));
   stream?.destroy();
   return stream !== null;
 };
