@@ -1,7 +1,7 @@
 /**
  * Runs once when the Next.js server starts: the SQLite checkpointer, the
- * outbox worker (webhooks, emails) and the stored-files sweep live in the app
- * process. OUTBOX_WORKER=off starts no outbox worker (an instance that should
+ * outbox worker (webhooks, emails), the delivery log's pruning and the
+ * stored-files sweep live in the app process. OUTBOX_WORKER=off starts no outbox worker (an instance that should
  * only serve requests; its rows are sent by the others).
  */
 export async function register() {
@@ -12,6 +12,9 @@ export async function register() {
   // Removes expired orphan uploads, never-named assets and files of deleted responses/forms (lib/files/sweep.ts); every instance may run it.
   const { startFileSweeper } = await import("./lib/files/sweep");
   startFileSweeper();
+  // Deletes finished deliveries past DELIVERY_LOG_RETENTION_DAYS (lib/outbox/retention.ts); every instance may run it.
+  const { startDeliveryLogPruner } = await import("./lib/outbox/retention");
+  startDeliveryLogPruner();
   if (process.env.OUTBOX_WORKER === "off") return;
   const { startOutboxWorker } = await import("./lib/outbox/worker");
   startOutboxWorker();

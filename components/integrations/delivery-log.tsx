@@ -3,6 +3,7 @@
  * status, attempts, the last status code, the next attempt, and per row the
  * last error and the kept body of the receiver's answer; Retry sends a
  * delivery again now. While anything is pending the log refreshes itself.
+ * It says how long finished deliveries are kept (lib/outbox/retention.ts).
  */
 "use client";
 
@@ -16,7 +17,10 @@ const TONE: Record<Delivery["status"], BadgeTone> = { pending: "warning", succee
 const LABEL: Record<Delivery["status"], string> = { pending: "Pending", succeeded: "Succeeded", failed: "Failed" };
 const REFRESH_MS = 2_000;
 
-export function DeliveryLog({ formId, webhookId, refreshKey }: { formId: string; webhookId: string; refreshKey: number }) {
+const retentionText = (days: number | null) =>
+  days === null ? "finished deliveries are never deleted" : `finished deliveries are kept ${days === 1 ? "1 day" : `${days} days`} after their last attempt`;
+
+export function DeliveryLog({ formId, webhookId, refreshKey, retentionDays }: { formId: string; webhookId: string; refreshKey: number; retentionDays: number | null }) {
   const toast = useToast();
   const [deliveries, setDeliveries] = useState<Delivery[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +60,10 @@ export function DeliveryLog({ formId, webhookId, refreshKey }: { formId: string;
   return (
     <div className="stack-sm">
       <div className="row-between">
-        <span className="small muted" aria-live="polite">{pending ? "Some deliveries are pending; refreshing…" : deliveries.length === 1 ? "The latest delivery" : `The latest ${deliveries.length} deliveries`}</span>
+        <span className="small muted" aria-live="polite">
+          {pending ? "Some deliveries are pending; refreshing…" : deliveries.length === 1 ? "The latest delivery" : `The latest ${deliveries.length} deliveries`}
+          {" · "}<span data-testid="delivery-retention">{retentionText(retentionDays)}</span>
+        </span>
         <Button variant="ghost" size="sm" onClick={() => void load()}>Refresh</Button>
       </div>
       <Table caption="Deliveries, newest first" data-testid="delivery-log">

@@ -16,7 +16,8 @@ import { WEBHOOK_EVENTS, webhookPath, type Webhook } from "./types";
 
 const eventLabel = (value: string) => WEBHOOK_EVENTS.find((e) => e.value === value)?.label ?? value;
 
-export function WebhooksPanel({ formId }: { formId: string }) {
+/** `retentionDays`: how long finished deliveries stay in the log (DELIVERY_LOG_RETENTION_DAYS; null: forever). */
+export function WebhooksPanel({ formId, retentionDays }: { formId: string; retentionDays: number | null }) {
   const [webhooks, setWebhooks] = useState<Webhook[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
@@ -66,7 +67,7 @@ export function WebhooksPanel({ formId }: { formId: string }) {
         {webhooks && webhooks.length > 0 && (
           <ul className="stack" style={{ listStyle: "none", padding: 0, margin: 0 }} aria-label="Webhooks">
             {webhooks.map((w) => (
-              <WebhookItem key={w.id} formId={formId} webhook={w} onChanged={load} onSecret={(url, value) => setSecret({ url, secret: value })} />
+              <WebhookItem key={w.id} formId={formId} webhook={w} retentionDays={retentionDays} onChanged={load} onSecret={(url, value) => setSecret({ url, secret: value })} />
             ))}
           </ul>
         )}
@@ -94,12 +95,13 @@ function SecretOnce({ url, secret, onHide }: { url: string; secret: string; onHi
 interface ItemProps {
   formId: string;
   webhook: Webhook;
+  retentionDays: number | null;
   onChanged: () => Promise<void>;
   /** A new secret to show once (after a rotation). */
   onSecret: (url: string, secret: string) => void;
 }
 
-function WebhookItem({ formId, webhook: w, onChanged, onSecret }: ItemProps) {
+function WebhookItem({ formId, webhook: w, retentionDays, onChanged, onSecret }: ItemProps) {
   const toast = useToast();
   const [editing, setEditing] = useState(false);
   const [showLog, setShowLog] = useState(false);
@@ -187,7 +189,7 @@ function WebhookItem({ formId, webhook: w, onChanged, onSecret }: ItemProps) {
             <GuardedButton action="manageWebhooks" variant="ghost" size="sm" onClick={() => setConfirming(true)}>Delete</GuardedButton>
           </div>
         )}
-        {showLog && <DeliveryLog formId={formId} webhookId={w.id} refreshKey={logKey} />}
+        {showLog && <DeliveryLog formId={formId} webhookId={w.id} refreshKey={logKey} retentionDays={retentionDays} />}
       </div>
       <ConfirmDialog
         open={rotating !== null}

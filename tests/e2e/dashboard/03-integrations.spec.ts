@@ -106,6 +106,7 @@ test("webhooks: create with the secret shown once, test delivery in the log, edi
   await expect(row).toHaveAttribute("data-status", "succeeded", { timeout: 20_000 });
   await expect(row).toContainText("ping");
   await expect(row.locator("td").nth(3)).toHaveText("200");
+  await expect(hook.getByTestId("delivery-retention")).toHaveText("finished deliveries are kept 30 days after their last attempt");
   await row.getByRole("button", { name: "Details" }).click();
   await expect(log).toContainText("ok-from-receiver");
   await mkdir(ARTIFACTS, { recursive: true });

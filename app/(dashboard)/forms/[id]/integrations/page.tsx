@@ -4,6 +4,7 @@ import { WebhooksPanel } from "@/components/integrations/webhooks-panel";
 import { requireFormActor } from "@/lib/workspaces/dashboard";
 import { getNotificationSettings } from "@/lib/email/notifications";
 import { getFormForPage } from "@/lib/forms/owned-form-page";
+import { deliveryLogRetentionDays } from "@/lib/outbox/retention";
 import { questionLabel } from "@/lib/responses/view-model";
 
 export const metadata: Metadata = { title: "Integrations" };
@@ -21,7 +22,7 @@ export default async function IntegrationsPage({ params }: { params: Promise<{ i
   }
   return (
     <div className="stack">
-      <WebhooksPanel formId={id} />
+      <WebhooksPanel formId={id} retentionDays={deliveryLogRetentionDays()} />
       <EmailSettings formId={id} initial={notifications} questions={[...questions.values()]} />
     </div>
   );

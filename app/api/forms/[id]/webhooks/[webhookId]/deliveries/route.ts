@@ -13,7 +13,7 @@ export const GET = route({
   doc: {
     tag: "Webhooks",
     summary: "A webhook's delivery log",
-    description: "Newest first, one page at a time.",
+    description: "Newest first, one page at a time. A finished delivery (succeeded or failed) is kept DELIVERY_LOG_RETENTION_DAYS (default 30) after its last attempt, then deleted; a pending one is never deleted.",
     success: { description: "One page of deliveries", schema: deliveryListSchema },
   },
 });
