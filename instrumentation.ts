@@ -1,11 +1,28 @@
 /**
  * Runs once when the Next.js server starts: the SQLite checkpointer, the
  * outbox worker (webhooks, emails), the delivery log's pruning and the
- * stored-files sweep live in the app process. OUTBOX_WORKER=off starts no outbox worker (an instance that should
- * only serve requests; its rows are sent by the others).
+ * stored-files sweep live in the app process. OUTBOX_WORKER=off starts no
+ * outbox worker (an instance that should only serve requests; its rows are
+ * sent by the others).
+ *
+ * Next runs register() alongside its own start, only logs an error thrown
+ * here (a bad setting, say) and would serve on without the background work:
+ * scripts/serve.mjs waits for the outcome left on globalThis and does not
+ * listen unless it started.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const outcome = Symbol.for("formloom.background");
+  try {
+    await startBackgroundWork();
+    (globalThis as Record<symbol, unknown>)[outcome] = { started: true };
+  } catch (error) {
+    (globalThis as Record<symbol, unknown>)[outcome] = { error };
+    throw error;
+  }
+}
+
+async function startBackgroundWork() {
   // SQLite: WAL checkpoints on a thread of their own instead of inside the app's commits (lib/db/checkpointer.ts).
   const { startSqliteCheckpointer } = await import("./lib/db/checkpointer");
   await startSqliteCheckpointer();

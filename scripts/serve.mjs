@@ -35,6 +35,8 @@
  * - POST /api/public/forms/:slug/responses (the public submission) is served
  *   by its route's own handler without Next's request pipeline
  *   (scripts/direct-routes.mjs); everything else goes through Next.
+ * - A production server whose background work (instrumentation.ts: outbox
+ *   worker, checkpointer, sweeps) failed to start exits 1 before it listens.
  * - SIGTERM/SIGINT: stop accepting connections, let in-flight requests
  *   and webhook/email attempts finish, then exit 0 (for rolling deploys
  *   behind a load balancer).
@@ -194,6 +196,25 @@ function migrate() {
   if (result.status !== 0) throw new Error(`migrations failed (exit ${result.status ?? result.signal})`);
 }
 
+/**
+ * Waits for instrumentation.ts's register(), which Next runs alongside its own start: with an
+ * error there (a bad setting, say) Next logs it and would serve on without the outbox worker, the
+ * checkpointer and the sweeps. Exits 1 instead.
+ */
+async function backgroundWorkStarted(timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const outcome = globalThis[Symbol.for("formloom.background")];
+    if (outcome?.started) return;
+    const reason = outcome ? (outcome.error?.message ?? String(outcome.error)) : Date.now() > deadline ? `not done after ${timeoutMs / 1000} s` : null;
+    if (reason) {
+      console.error(`The server's background work (instrumentation.ts) did not start: ${reason}. Stopping.`);
+      process.exit(1);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 async function main() {
   // Next reads NODE_ENV when it loads, and .env files are chosen by it: set it first.
   process.env.NODE_ENV = dev ? "development" : "production";
@@ -211,6 +232,7 @@ async function main() {
   const { default: next } = await import("next");
   const app = next({ dev, dir: root, hostname: "localhost", port });
   await app.prepare();
+  if (!dev) await backgroundWorkStarted();
   const handle = app.getRequestHandler();
   // The public submission endpoint, without Next's request pipeline (scripts/direct-routes.mjs).
   const { default: nextConfig } = await import("../next.config.mjs");

@@ -105,3 +105,15 @@ describe(`one prune of the delivery log (${kind})`, () => {
     expect(await left()).toBe(0);
   });
 });
+
+describe(`a DELIVERY_LOG_RETENTION_DAYS that is not a number of days (${kind})`, () => {
+  it("stops the server's start with the reason, instead of serving without its background work", { timeout: 60_000 }, async () => {
+    const database = await createTestDatabase(kind, "badretention");
+    try {
+      await expect(startServer(database.url, { DELIVERY_LOG_RETENTION_DAYS: "thirty" }))
+        .rejects.toThrow(/exited with 1[\s\S]*did not start: [^\n]*DELIVERY_LOG_RETENTION_DAYS must be a number of days/);
+    } finally {
+      await database.drop();
+    }
+  });
+});
