@@ -2,7 +2,7 @@
  * npm run bench -- [--n 1000000] [--db sqlite|postgresql] [--pg-url URL]
  *                  [--dist-dir .next-bench] [--rebuild] [--profile] [--keep]
  *                  [--seed-only | --reuse] [--state FILE]
- *                  [--seconds 10] [--webhooks-only] [--webhook-pairs 3] [--logic] [--uploads]
+ *                  [--seconds 10] [--webhooks-only] [--webhook-pairs 5] [--logic] [--uploads]
  *
  * Seeds N responses into a fresh database, starts the production server on
  * it, measures, and prints ONE table. Every target that has a floor is a
@@ -31,7 +31,7 @@
  * --webhooks-only: only the webhook scenario (scripts/bench/webhooks.ts):
  *   throughput without and with one webhook, delivery latency, outbox size.
  * --webhook-pairs: how many alternated without/with pairs that scenario
- *   runs (default 3; its ratio is their median).
+ *   runs (default 5; its ratio is their median).
  * --logic: only the logic scenario (scripts/bench/logic.ts): computePath on
  *   a 100-question form with logic on every question, and submission
  *   throughput on it next to the same form without logic (the full run ends
@@ -75,7 +75,7 @@ const { values: args } = parseArgs({
     state: { type: "string" },
     seconds: { type: "string", default: "10" },
     "webhooks-only": { type: "boolean", default: false },
-    "webhook-pairs": { type: "string", default: "3" },
+    "webhook-pairs": { type: "string", default: "5" },
     "reads-only": { type: "boolean", default: false },
     "submissions-only": { type: "boolean", default: false },
     logic: { type: "boolean", default: false },

@@ -21,8 +21,8 @@
  * webhook's cost where the ratio of two rates cannot.
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { fork } from "node:child_process";
+import path from "node:path";
 import { queryDatabase } from "../../tests/helpers/instances";
 import { startServer } from "../../tests/setup/server";
 import { postLoad, type Load } from "./measure";
@@ -83,21 +83,24 @@ async function cpuDuring<T>(serverPid: number, databaseUrl: string, work: () => 
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
+/** The receiver (scripts/bench/receiver.mjs), in its own process: not on the load generator's event loop. */
 async function startReceiver() {
-  const latencies: number[] = [];
-  const ids = new Set<string>();
-  const server = http.createServer((req, res) => {
-    ids.add(String(req.headers["webhook-id"]));
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const event = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { timestamp: string };
-      latencies.push(Date.now() - Date.parse(event.timestamp));
-      res.writeHead(204).end();
-    });
+  const child = fork(path.join(import.meta.dirname, "receiver.mjs"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("message", (message) => resolve((message as { port: number }).port));
+    child.once("exit", (code) => reject(new Error(`webhook receiver exited (${code})`)));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, latencies, ids, close: () => new Promise((r) => server.close(r)) };
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    report: () => new Promise<{ latencies: number[]; ids: number }>((resolve) => {
+      child.once("message", (message) => resolve(message as { latencies: number[]; ids: number }));
+      child.send("report");
+    }),
+    close: () => new Promise((resolve) => {
+      child.once("exit", resolve);
+      child.disconnect();
+    }),
+  };
 }
 
 const median = (values: number[]) => {
@@ -160,14 +163,15 @@ export async function benchWebhooks(
     }
     await new Promise((r) => setTimeout(r, 5_000));
     const pendingAfterDrain = await pending();
-    const sorted = [...receiver.latencies].sort((a, b) => a - b);
+    const received = await receiver.report();
+    const sorted = received.latencies.sort((a, b) => a - b);
     const okWithout = runs.reduce((sum, r) => sum + r.without.ok, 0);
     const withOk = runs.reduce((sum, r) => sum + r.with.ok, 0);
     const perSubmission = ([without, withHook]: number[]): [number, number] => [without / okWithout, withHook / withOk];
     return {
       pairs: runs, ratio: median(runs.map((r) => r.with.rps / r.without.rps)),
       delivered: sorted.length, latencyP50: percentile(sorted, 50), latencyP99: percentile(sorted, 99),
-      distinct: receiver.ids.size, pendingDuring, pendingAtEnd, pendingAfterDrain, withOk,
+      distinct: received.ids, pendingDuring, pendingAtEnd, pendingAfterDrain, withOk,
       cpu: { server: perSubmission(cpu.server), mainThread: perSubmission(cpu.mainThread), database: cpu.database ? perSubmission(cpu.database) : null },
     };
   } finally {
