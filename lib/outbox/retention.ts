@@ -46,16 +46,16 @@ const pruneEveryMs = () => Number(process.env.OUTBOX_PRUNE_MS || 60 * 60 * 1000)
 export async function pruneDeliveryLog(now = new Date(), days = deliveryLogRetentionDays()): Promise<number> {
   if (days === null) return 0;
   const cutoff = new Date(now.getTime() - days * DAY_MS);
-  const old = sql`
-    SELECT "id" FROM "OutboxMessage"
-    WHERE "status" IN ('succeeded', 'failed') AND "nextAttemptAt" < ${cutoff}
-      AND ("deliveredAt" IS NULL OR "deliveredAt" < ${cutoff})
-    LIMIT ${PRUNE_BATCH}`;
+  const finished = sql`"status" IN ('succeeded', 'failed') AND "nextAttemptAt" < ${cutoff}
+      AND ("deliveredAt" IS NULL OR "deliveredAt" < ${cutoff})`;
+  const old = sql`SELECT "id" FROM "OutboxMessage" WHERE ${finished} LIMIT ${PRUNE_BATCH}`;
   // PostgreSQL plans `IN (subquery)` as a join over the whole table; `= ANY(ARRAY(…))` finds each row by its key (lib/outbox/claim.ts).
   const picked = provider === "postgresql" ? sql`"id" = ANY(ARRAY(${old}))` : sql`"id" IN (${old})`;
   let deleted = 0;
   for (;;) {
-    const gone = await rawWriteExec(sql`DELETE FROM "OutboxMessage" WHERE ${picked}`);
+    // `finished` again: on PostgreSQL a row a retry made pending while this waited for its lock is
+    // checked anew (the list was read before), and kept.
+    const gone = await rawWriteExec(sql`DELETE FROM "OutboxMessage" WHERE ${picked} AND ${finished}`);
     deleted += gone;
     if (gone < PRUNE_BATCH) return deleted;
     // Lets the submissions waiting for the writer go first.

@@ -4,8 +4,10 @@
  * deletes the finished deliveries past it — more than one batch of them — and
  * keeps the recent ones, one delivered recently after waiting long, and a
  * pending one however old. And one prune clears a backlog of many batches,
- * email deliveries included.
+ * email deliveries included, and (PostgreSQL) leaves alone a delivery that
+ * a retry makes pending while the prune waits for it.
  */
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { postgresValue, sqliteValue } from "@/lib/db/values";
@@ -103,6 +105,31 @@ describe(`one prune of the delivery log (${kind})`, () => {
     expect(await left()).toBe(BULK);
     expect(await pruneDeliveryLog(new Date(), 30)).toBeGreaterThanOrEqual(BULK);
     expect(await left()).toBe(0);
+  });
+
+  it.runIf(kind === "postgresql")("keeps a delivery a retry makes pending while the prune waits for its row", { timeout: 30_000 }, async () => {
+    const id = `msg_retried_${Date.now()}`;
+    const old = new Date(Date.now() - 40 * DAY_MS);
+    await db.outboxMessage.create({
+      data: { id, channel: "email", event: "webhook.disabled", payload: "{}", status: "succeeded", attempts: 1, nextAttemptAt: old, createdAt: old, deliveredAt: old },
+    });
+    // The retry's claim (lib/outbox/claim.ts claimForRetry), held open on another connection.
+    const retry = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await retry.connect();
+    try {
+      await retry.query("BEGIN");
+      // Due in an hour, so the suite server's worker leaves it alone afterwards.
+      await retry.query(`UPDATE "OutboxMessage" SET "status" = 'pending', "nextAttemptAt" = $1, "attempts" = "attempts" + 1 WHERE "id" = $2`, [postgresValue(new Date(Date.now() + 3_600_000)), id]);
+      const pruning = pruneDeliveryLog(new Date(), 30);
+      const waiting = async () => (await retry.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND starts_with(query, 'DELETE FROM "OutboxMessage"')`)).rows[0].n;
+      await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+      await retry.query("COMMIT");
+      await pruning;
+    } finally {
+      await retry.end();
+    }
+    expect(await db.outboxMessage.findUnique({ where: { id }, select: { status: true, attempts: true } })).toEqual({ status: "pending", attempts: 2 });
+    await db.outboxMessage.delete({ where: { id } });
   });
 });
 
