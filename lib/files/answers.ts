@@ -5,7 +5,7 @@
  * carry the question key) replace them when a response is serialized.
  */
 import { z } from "zod";
-import { db } from "@/lib/db/client";
+import { join, rawQuery, sql } from "@/lib/db/raw";
 import type { FileAnswer } from "@/lib/question-types/file-kinds";
 
 export const fileAnswerSchema = z
@@ -47,18 +47,21 @@ export function withFileObjects<A extends Record<string, unknown>>(formId: strin
   return out as A;
 }
 
-/** The attached files of some responses, by response id. */
+/**
+ * The attached files of some responses, by response id. Raw SQL: it runs for
+ * every page, export batch and webhook delivery (also on the outbox thread,
+ * which loads no Prisma client: lib/outbox/thread-db.ts).
+ */
 export async function filesOfResponses(responseIds: readonly string[]): Promise<Map<string, AttachedFile[]>> {
   const byResponse = new Map<string, AttachedFile[]>();
   if (responseIds.length === 0) return byResponse;
-  const rows = await db.storedFile.findMany({
-    where: { kind: "upload", responseId: { in: [...responseIds] } },
-    select: { id: true, responseId: true, questionKey: true, name: true, size: true, contentType: true },
-  });
+  const rows = await rawQuery<AttachedFile & { responseId: string }>(sql`
+    SELECT "id", "responseId", "questionKey", "name", "size", "contentType" FROM "StoredFile"
+    WHERE "kind" = 'upload' AND "responseId" IN (${join([...new Set(responseIds)].map((id) => sql`${id}`))})`);
   for (const row of rows) {
-    const files = byResponse.get(row.responseId!);
+    const files = byResponse.get(row.responseId);
     if (files) files.push(row);
-    else byResponse.set(row.responseId!, [row]);
+    else byResponse.set(row.responseId, [row]);
   }
   return byResponse;
 }

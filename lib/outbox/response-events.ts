@@ -10,7 +10,7 @@
  */
 import { query, sql, type RawWork } from "@/lib/db/raw";
 import type { AttachedFile } from "@/lib/files/answers";
-import { serializeResponse } from "@/lib/responses/list";
+import { serializeResponse } from "@/lib/responses/serialize";
 import { enqueueResponseEmails } from "@/lib/email/enqueue";
 import { enqueueWebhookEvent } from "./enqueue";
 

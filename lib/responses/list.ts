@@ -8,9 +8,9 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { notFound } from "@/lib/http/errors";
 import { checkDateRange, countResponses, responseFilterShape, responseWhere, searchAlone, searchMatches } from "./filters";
-import type { Answers } from "@/lib/schema/answers";
 import { getReadableForm } from "./readable-form";
-import { fileAnswerSchema, filesOfResponses, withFileObjects, type AttachedFile } from "@/lib/files/answers";
+import { fileAnswerSchema, filesOfResponses } from "@/lib/files/answers";
+import { serializeResponse, type ResponseRow } from "./serialize";
 import { answerValueSchema } from "./submit-schemas";
 
 export const RESPONSES_PAGE_MAX = 50;
@@ -53,39 +53,6 @@ export const responseListSchema = z
     pagination: z.object({ page: z.int(), limit: z.int(), total: z.int(), totalPages: z.int() }),
   })
   .meta({ id: "ResponseList" });
-
-interface ResponseRow {
-  id: string;
-  finished: boolean | number;
-  submittedAt: Date | null;
-  createdAt: Date;
-  version: number | bigint;
-  answers: string;
-  metadata: string;
-  score: number | null;
-  ending: string | null;
-  language: string;
-}
-
-/**
- * The API's response object: never the respondent key or internal columns.
- * `files`: the response's attached uploads, shown as file objects (lib/files/answers.ts).
- */
-export function serializeResponse(row: ResponseRow, files?: { formId: string; files: readonly AttachedFile[] }) {
-  const answers = JSON.parse(row.answers) as Answers;
-  return {
-    id: row.id,
-    finished: Boolean(row.finished),
-    submittedAt: row.submittedAt ? new Date(row.submittedAt).toISOString() : null,
-    startedAt: new Date(row.createdAt).toISOString(),
-    version: Number(row.version),
-    answers: files ? withFileObjects(files.formId, row.id, answers, files.files) : answers,
-    metadata: JSON.parse(row.metadata) as Record<string, string>,
-    score: row.score === null ? null : Number(row.score),
-    ending: row.ending,
-    language: row.language,
-  } satisfies z.output<typeof responseSchema>;
-}
 
 const responseColumns = Prisma.sql`r."id", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending", r."language"`;
 

@@ -1,7 +1,7 @@
 /** The response objects of GET /api/forms/:id/responses/:responseId, for webhook bodies (no owner check: the worker's own read). */
 import { join, rawQuery, sql } from "@/lib/db/raw";
 import { filesOfResponses } from "@/lib/files/answers";
-import { serializeResponse } from "@/lib/responses/list";
+import { serializeResponse } from "@/lib/responses/serialize";
 
 export type ResponseObject = ReturnType<typeof serializeResponse>;
 
