@@ -12,9 +12,8 @@
  *   whose attempts have failed without a success for WEBHOOK_DISABLE_AFTER_MS
  *   (default 5 days) is disabled, and its owner is emailed when email is set up.
  */
-import { db } from "@/lib/db/client";
 import { emailConfigured } from "@/lib/email/config";
-import { exec, join, rawQuery, rawTransaction, sql } from "@/lib/db/raw";
+import { exec, join, rawQuery, rawTransaction, rawWriteExec, sql } from "@/lib/db/raw";
 import { bumpOutboxVersion, enqueueMessage } from "@/lib/outbox/enqueue";
 import type { ClaimedMessage } from "@/lib/outbox/claim";
 import { renewLease, type AttemptResult } from "@/lib/outbox/record";
@@ -143,7 +142,7 @@ async function send({ message, hook, secrets, body, kept }: Ready): Promise<Atte
   }
   const now = new Date();
   if (result.ok) {
-    if (hook.failingSince) await db.webhook.updateMany({ where: { id: hook.id }, data: { failingSince: null } });
+    if (hook.failingSince) await rawWriteExec(sql`UPDATE "Webhook" SET "failingSince" = NULL WHERE "id" = ${hook.id}`);
     return { outcome: "succeeded", statusCode: result.statusCode, responseBody: result.body };
   }
   const attempt = { statusCode: result.statusCode, responseBody: result.body, error: result.error, ...(kept ? {} : { sentBody: body }) };
@@ -152,7 +151,7 @@ async function send({ message, hook, secrets, body, kept }: Ready): Promise<Atte
     return { outcome: "permanent", ...attempt };
   }
   if (!hook.failingSince) {
-    await db.webhook.updateMany({ where: { id: hook.id, failingSince: null }, data: { failingSince: now } });
+    await rawWriteExec(sql`UPDATE "Webhook" SET "failingSince" = ${now} WHERE "id" = ${hook.id} AND "failingSince" IS NULL`);
   } else if (now.getTime() - hook.failingSince.getTime() >= disableAfterMs()) {
     await disableWebhook(hook, `Every delivery has failed since ${hook.failingSince.toISOString()} (last: ${result.error})`, now);
   }
