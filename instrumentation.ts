@@ -33,6 +33,6 @@ async function startBackgroundWork() {
   const { startDeliveryLogPruner } = await import("./lib/outbox/retention");
   startDeliveryLogPruner();
   if (process.env.OUTBOX_WORKER === "off") return;
-  const { startOutboxWorker } = await import("./lib/outbox/worker");
-  startOutboxWorker();
+  const [{ startOutboxWorker }, { channels }] = await Promise.all([import("./lib/outbox/worker"), import("./lib/outbox/channels")]);
+  startOutboxWorker(channels);
 }

@@ -52,7 +52,7 @@ export function* enqueueWebhookEvent(formId: string, event: WebhookEvent, payloa
     INSERT INTO "OutboxMessage" ("id", "channel", "webhookId", "formId", "event", "payload", "status", "attempts", "nextAttemptAt", "createdAt")
     SELECT ${"msg_" + newId(now.getTime()) + "_"} || "id", 'webhook', "id", "formId", ${event}, ${JSON.stringify(payload)}, 'pending', 0, ${now}, ${now}
     FROM "Webhook" WHERE "formId" = ${formId} AND "enabled" = ${true} AND ${subscribedTo(event)}`);
-  outboxWritten();
+  outboxWritten("webhook");
 }
 
 /** In a Prisma transaction: the same rows as enqueueWebhookEvent. */
@@ -75,7 +75,7 @@ export async function enqueueWebhookEventTx(tx: Tx, formId: string, event: Webho
       createdAt: now,
     })),
   });
-  if (hooks.length > 0) outboxWritten();
+  if (hooks.length > 0) outboxWritten("webhook");
   return hooks.length;
 }
 
@@ -86,7 +86,7 @@ export function* enqueueMessage(message: { channel: OutboxChannel; formId: strin
   yield* exec(sql`
     INSERT INTO "OutboxMessage" ("id", "channel", "webhookId", "formId", "event", "payload", "status", "attempts", "nextAttemptAt", "createdAt")
     VALUES (${id}, ${channel}, NULL, ${formId}, ${event}, ${JSON.stringify(payload)}, 'pending', 0, ${now}, ${now})`);
-  outboxWritten();
+  outboxWritten(channel);
   return id;
 }
 

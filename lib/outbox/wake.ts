@@ -5,12 +5,15 @@
  * Called inside the transaction: the worker's round is delayed a little,
  * which lets the commit land first and rows written meanwhile join the claim.
  */
-const globalForWake = globalThis as unknown as { formloomOutboxWake?: () => void };
+import type { OutboxChannel } from "./enqueue";
 
-export function onOutboxWrite(wake: () => void): void {
+const globalForWake = globalThis as unknown as { formloomOutboxWake?: (channel: OutboxChannel) => void };
+
+/** `wake` is told the channel of the row, so it wakes the worker that runs it (lib/outbox/thread.ts). */
+export function onOutboxWrite(wake: (channel: OutboxChannel) => void): void {
   globalForWake.formloomOutboxWake = wake;
 }
 
-export function outboxWritten(): void {
-  globalForWake.formloomOutboxWake?.();
+export function outboxWritten(channel: OutboxChannel): void {
+  globalForWake.formloomOutboxWake?.(channel);
 }

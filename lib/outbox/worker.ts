@@ -1,7 +1,9 @@
 /**
- * The outbox worker: runs in every app process (started by instrumentation.ts),
- * claims due rows (lib/outbox/claim.ts), makes one attempt each through its
- * channel's sender, and records the results (lib/outbox/record.ts).
+ * The outbox worker: runs in every app process (started by instrumentation.ts
+ * through lib/outbox/thread.ts: the webhook channel's on a thread of its own,
+ * the others' on the app's thread), claims due rows of its channels
+ * (lib/outbox/claim.ts), makes one attempt each through its channel's sender,
+ * and records the results (lib/outbox/record.ts).
  *
  * - At most perTarget() (WEBHOOK_CONCURRENCY, default 8) attempts at once to one webhook (or to the SMTP
  *   server) per instance, so a receiver is never flooded.
@@ -14,11 +16,12 @@
  *   idle behind the database: under load every statement waits its turn
  *   (on SQLite behind every submission's), and a claim and its preparation
  *   take several turns.
- * - Webhook rows wait, ready, in the sender thread (lib/webhooks/post-thread.ts)
+ * - Webhook rows wait, ready, in the POST queue (lib/webhooks/post-queue.ts;
+ *   on the app's thread, in the sender thread of lib/webhooks/post-thread.ts)
  *   rather than here: it keeps the per-webhook cap and starts the next POST
- *   as soon as one ends, on its own event loop, so a slot does not stay idle
- *   until this thread's loop, busy with submissions, gets round to it. Here
- *   they count as running; those beyond the cap count as ready (readyCount).
+ *   as soon as one ends, so a slot does not stay idle until this worker's
+ *   next turn. Here they count as running; those beyond the cap count as
+ *   ready (readyCount).
  * - While every target is stocked, wakes (a row written, a slot freed) claim
  *   nothing: they would only find the stocked targets' rows, left out. Rows
  *   of other targets are claimed at the next poll (OUTBOX_POLL_MS), or as
@@ -41,8 +44,8 @@
  *   records; rows claimed by a killed process come back when their lease
  *   expires.
  */
-import { claimDue, releaseClaims, type ClaimedMessage } from "./claim";
-import { channels, senderOf } from "./channels";
+import { senderIn, type Senders } from "./channel-sender";
+import { claimDue, releaseClaims, type ChannelFilter, type ClaimedMessage } from "./claim";
 import { recordAttempt, recordAttempts, renewLeases, type AttemptResult } from "./record";
 import { onOutboxWrite } from "./wake";
 import { attemptTimeoutMs, leaseMs, perTarget, type PreparedAttempt } from "@/lib/webhooks/deliver";
@@ -66,7 +69,7 @@ const RECORD_DELAY_MS = 100;
  * and one preparation per this many ms rather than back to back with a few rows each. Each
  * costs statements that wait their turn with the submissions' (on SQLite the one writer).
  */
-const WRITE_WAKE_DELAY_MS = 250;
+export const WRITE_WAKE_DELAY_MS = 250;
 
 const pollMs = () => Number(process.env.OUTBOX_POLL_MS || 500);
 export { leaseMs };
@@ -93,6 +96,9 @@ interface Target {
 const readyCount = (t: Target) => t.waiting.length + (t.capsItself ? Math.max(0, t.running - perTarget()) : 0);
 
 interface WorkerState {
+  /** The senders of the channels this worker runs, and which channels' rows it claims. */
+  senders: Senders;
+  claims: ChannelFilter;
   stopping: boolean;
   timer: NodeJS.Timeout | null;
   /** When the scheduled round runs (ms since epoch). */
@@ -120,9 +126,17 @@ function state(): WorkerState | undefined {
   return globalForWorker.formloomOutbox;
 }
 
-export function startOutboxWorker(): void {
-  if (state()) return;
+/**
+ * Starts this thread's worker with the given senders (lib/outbox/channels.ts
+ * has them all), claiming the rows `claims` says (by default every row: one of
+ * a channel it has no sender for is failed). The outbox thread runs webhooks
+ * alone; the app's thread then runs the rest.
+ */
+export function startOutboxWorker(senders: Senders, claims: ChannelFilter = {}): void {
+  if (state()) return runOutboxWorker(senders, claims);
   globalForWorker.formloomOutbox = {
+    senders,
+    claims,
     stopping: false, timer: null, timerAt: 0, ticking: false, again: null, claimedAt: 0, moreDue: true,
     inFlight: new Set(), targets: new Map(), results: [], notMade: [], recording: null, recordTimer: null,
   };
@@ -130,6 +144,14 @@ export function startOutboxWorker(): void {
   (globalThis as Record<symbol, unknown>)[Symbol.for("formloom.outbox.stop")] = stopOutboxWorker;
   onOutboxWrite(() => wakeOutboxWorker(WRITE_WAKE_DELAY_MS));
   schedule(0);
+}
+
+/** A running worker takes on other channels (the outbox thread stopped: this one runs them all). */
+function runOutboxWorker(senders: Senders, claims: ChannelFilter) {
+  const s = state()!;
+  s.senders = senders;
+  s.claims = claims;
+  wakeOutboxWorker();
 }
 
 /** Runs a round in `delayMs`, unless one is due sooner. */
@@ -158,11 +180,11 @@ export function wakeOutboxWorker(delayMs = 0): void {
 
 const targetOf = (s: WorkerState, key: string, channel: string) => {
   let target = s.targets.get(key);
-  if (!target) s.targets.set(key, (target = { running: 0, waiting: [], capsItself: senderOf(channel)?.capsItself === true }));
+  if (!target) s.targets.set(key, (target = { running: 0, waiting: [], capsItself: senderIn(s.senders, channel)?.capsItself === true }));
   return target;
 };
 
-const keyOf = (message: ClaimedMessage) => senderOf(message.channel)?.concurrencyKey(message) ?? `unknown:${message.channel}`;
+const keyOf = (s: WorkerState, message: ClaimedMessage) => senderIn(s.senders, message.channel)?.concurrencyKey(message) ?? `unknown:${message.channel}`;
 
 /** A round: keep the leases of rows still waiting, claim and prepare more for targets with room, start what slots allow. */
 async function tick() {
@@ -193,18 +215,18 @@ async function tick() {
     if (room > 0 && due) {
       s.claimedAt = Date.now();
       const leaseUntil = Date.now() + leaseMs();
-      const claimed = await claimDue(room, new Date(), leaseMs(), { busyWebhooks, emailBusy });
+      const claimed = await claimDue(room, new Date(), leaseMs(), { channels: s.claims, busyWebhooks, emailBusy });
       full = claimed.length === room;
       s.moreDue = full;
       const byTarget = new Map<string, ClaimedMessage[]>();
       for (const message of claimed) {
-        const key = keyOf(message);
+        const key = keyOf(s, message);
         const group = byTarget.get(key);
         if (group) group.push(message);
         else byTarget.set(key, [message]);
       }
       await Promise.all([...byTarget].map(async ([key, messages]) => {
-        const runs = await prepare(messages);
+        const runs = await prepareWith(s.senders, messages);
         // Stopping meanwhile: hand them back now rather than when their lease runs out.
         if (s.stopping) return releaseClaims(messages);
         const target = targetOf(s, key, messages[0].channel);
@@ -221,8 +243,9 @@ async function tick() {
   schedule(full ? 0 : (s.again ?? pollMs()));
 }
 
-async function prepare(messages: ClaimedMessage[]): Promise<PreparedAttempt[]> {
-  const sender = senderOf(messages[0].channel);
+/** Readies attempts of rows of one target with its channel's sender (lib/outbox/channels.ts attempt() too). */
+export async function prepareWith(senders: Senders, messages: ClaimedMessage[]): Promise<PreparedAttempt[]> {
+  const sender = senderIn(senders, messages[0].channel);
   if (!sender) return messages.map((m) => () => Promise.resolve<AttemptResult>({ outcome: "permanent", error: `Unknown outbox channel "${m.channel}"` }));
   return sender.prepare(messages);
 }
@@ -294,15 +317,6 @@ async function flushResults(s: WorkerState): Promise<void> {
   await s.recording;
 }
 
-/** One attempt of a claimed row, recorded; for rows an API request claimed (retry, test). */
-export async function attempt(message: ClaimedMessage): Promise<string> {
-  const [run] = await prepare([message]);
-  const result = await run();
-  if (result) return recordAttempt(message, result);
-  await releaseClaims([message]);
-  return "pending";
-}
-
 /** Stops claiming, hands back rows not started, and waits (up to `graceMs`) for the attempts under way and their records. */
 export async function stopOutboxWorker(graceMs = 10_000): Promise<void> {
   const s = state();
@@ -311,7 +325,7 @@ export async function stopOutboxWorker(graceMs = 10_000): Promise<void> {
   if (s.timer) clearTimeout(s.timer);
   const waiting = [...s.targets.values()].flatMap((t) => t.waiting.splice(0).map((w) => w.message));
   // Senders that queue their own attempts give back those not started (their promises resolve to null).
-  for (const sender of Object.values(channels)) sender.stop?.();
+  for (const sender of Object.values(s.senders)) sender.stop?.();
   const wait = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
   const drain = async () => {
     if (waiting.length) await releaseClaims(waiting).catch((error) => console.error("outbox worker: handing back claims failed", error));

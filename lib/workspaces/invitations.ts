@@ -64,7 +64,7 @@ export async function createInvitation(actor: Actor, input: { email: string; rol
     }
     return created;
   });
-  if (mailed) outboxWritten();
+  if (mailed) outboxWritten("email");
   return { invitation: { ...serializeInvitation(row), url: invitationUrl(token) } };
 }
 
