@@ -33,6 +33,7 @@ async function startBackgroundWork() {
   const { startDeliveryLogPruner } = await import("./lib/outbox/retention");
   startDeliveryLogPruner();
   if (process.env.OUTBOX_WORKER === "off") return;
-  const [{ startOutboxWorker }, { channels }] = await Promise.all([import("./lib/outbox/worker"), import("./lib/outbox/channels")]);
-  startOutboxWorker(channels);
+  // On a thread of its own when built (lib/outbox/thread.ts), after the checkpointer: it takes the same wal_autocheckpoint.
+  const { startOutbox } = await import("./lib/outbox/thread");
+  startOutbox();
 }

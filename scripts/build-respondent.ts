@@ -17,7 +17,9 @@
  *   (.respondent/webhook-sender.cjs, started by lib/webhooks/post-thread.ts),
  *   outside Next's bundler, which cannot emit a worker thread's file; the
  *   SQLite checkpointer thread likewise: lib/db/checkpoint-thread-entry.ts
- *   (.respondent/sqlite-checkpointer.cjs, started by lib/db/checkpointer.ts).
+ *   (.respondent/sqlite-checkpointer.cjs, started by lib/db/checkpointer.ts),
+ *   and the outbox thread: lib/outbox/thread-entry.ts (.respondent/outbox-worker.mjs,
+ *   started by lib/outbox/thread.ts).
  *
  * - the embed script for other sites: components/embed/embed.ts, minified, no
  *   dependencies (.respondent/embed.js, served as /embed.js by app/embed.js/route.ts).
@@ -109,6 +111,36 @@ async function main() {
     outfile: path.join(out, "webhook-sender.cjs"),
     logLevel: "warning",
   });
+
+  // The outbox thread (lib/outbox/thread.ts starts it): the webhook worker with a database client of
+  // its own, lib/outbox/thread-db.ts in place of lib/db/client.ts (no Prisma client). ESM, every
+  // package loaded from node_modules.
+  const threadDb = path.join(root, "lib/outbox/thread-db.ts");
+  const outboxThread = await build({
+    absWorkingDir: root,
+    entryPoints: ["lib/outbox/thread-entry.ts"],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    outfile: path.join(out, "outbox-worker.mjs"),
+    metafile: true,
+    logLevel: "warning",
+    plugins: [
+      {
+        name: "outbox-thread-db",
+        setup(b) {
+          b.onResolve({ filter: /^(@\/lib\/db\/client|\.\/client)$/ }, (args) =>
+            args.path === "./client" && path.dirname(args.importer) !== path.join(root, "lib/db") ? undefined : { path: threadDb });
+        },
+      },
+    ],
+  });
+  const prismaInThread = Object.values(outboxThread.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path))
+    .concat(Object.keys(outboxThread.metafile.inputs))
+    .filter((name) => name.startsWith("@prisma/client") || name.includes("lib/generated/"));
+  if (prismaInThread.length) throw new Error(`the outbox thread must not load Prisma's client (lib/outbox/thread-db.ts): ${prismaInThread.join(", ")}`);
 
   // The SQLite checkpointer thread (lib/db/checkpointer.ts starts it); better-sqlite3 is loaded from node_modules.
   await build({

@@ -269,6 +269,9 @@ const globalForWal = globalThis as unknown as {
 export const SQLITE_DEFAULT_WAL_AUTOCHECKPOINT = 1_000;
 const walAutocheckpoint = (globalForWal.formloomWalAutocheckpoint ??= { frames: SQLITE_DEFAULT_WAL_AUTOCHECKPOINT, factories: new Set() });
 
+/** The wal_autocheckpoint the process's connections use now (the outbox thread's connection takes it too). */
+export const walAutocheckpointFrames = (): number => walAutocheckpoint.frames;
+
 /** Sets wal_autocheckpoint on every connection of the process, now and at every later connect. */
 export async function setWalAutocheckpoint(frames: number): Promise<void> {
   if (!Number.isInteger(frames) || frames < 0) throw new Error(`wal_autocheckpoint must be a whole number (got ${frames})`);

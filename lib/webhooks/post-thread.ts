@@ -6,13 +6,14 @@
  *
  * Without the built file (a checkout that never ran `npm run build:respondent`)
  * or when the thread cannot start, the same queue (post-queue.ts) runs on this
- * thread: slower under load, the same behaviour. A thread that dies fails
+ * thread: slower under load, the same behaviour. So it does in the outbox
+ * thread (lib/outbox/thread.ts), whose event loop has nothing else to do. A thread that dies fails
  * the POSTs it held (retried on the schedule, receivers de-duplicate on
  * webhook-id) and is started again for the next ones.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { isMainThread, Worker } from "node:worker_threads";
 import { createPostQueue, type PostJob, type PostOutcome } from "./post-queue";
 import type { FromThread, ToThread } from "./post-thread-entry";
 
@@ -47,7 +48,8 @@ function inProcess(): Sender {
 }
 
 function startThread(): Sender {
-  if (!fs.existsSync(THREAD_FILE)) return inProcess();
+  // Off the app's thread (the outbox thread, lib/outbox/thread.ts) this event loop is free already.
+  if (!isMainThread || !fs.existsSync(THREAD_FILE)) return inProcess();
   let worker: Worker;
   try {
     worker = new Worker(/* turbopackIgnore: true */ THREAD_FILE);

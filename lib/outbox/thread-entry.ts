@@ -1,0 +1,49 @@
+/**
+ * The outbox thread's entry (bundled by scripts/build-respondent.ts into
+ * .respondent/outbox-worker.mjs, started by lib/outbox/thread.ts): the outbox
+ * worker (lib/outbox/worker.ts) for the webhook channel, on an event loop and
+ * a database connection of its own, so that claiming, preparing bodies,
+ * signing, sending and recording results cost the app's thread nothing. The
+ * app's thread only writes the rows (in the events' own transactions) and
+ * wakes this one.
+ *
+ * It is the same code as the app's thread runs when this thread cannot start:
+ * claims and results are fenced rows in the database, so this thread is to the
+ * database one more claimer, like another instance. Its database client is
+ * lib/outbox/thread-db.ts (the raw driver, no Prisma); its POSTs go out from
+ * this event loop (lib/webhooks/post-thread.ts sends in-process off the main
+ * thread).
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { driver } from "@/lib/db/client";
+import { setWalAutocheckpoint } from "@/lib/db/sqlite-adapter";
+import { webhookSender } from "@/lib/webhooks/sender";
+import { startOutboxWorker, stopOutboxWorker, wakeOutboxWorker } from "./worker";
+
+export interface OutboxThreadData {
+  /** The app's wal_autocheckpoint (SQLite): this connection's commits checkpoint no sooner than the app's. */
+  walAutocheckpoint: number;
+}
+
+export type ToOutboxThread = { type: "wake"; delayMs: number } | { type: "stop"; graceMs: number };
+export type FromOutboxThread = { type: "started" } | { type: "stopped" };
+
+const port = parentPort!;
+const { walAutocheckpoint } = workerData as OutboxThreadData;
+
+async function start() {
+  if (driver.provider === "sqlite") await setWalAutocheckpoint(walAutocheckpoint);
+  startOutboxWorker({ webhook: webhookSender }, { only: ["webhook"] });
+  port.postMessage({ type: "started" } satisfies FromOutboxThread);
+}
+
+port.on("message", (message: ToOutboxThread) => {
+  if (message.type === "wake") return wakeOutboxWorker(message.delayMs);
+  void stopOutboxWorker(message.graceMs).finally(() => port.postMessage({ type: "stopped" } satisfies FromOutboxThread));
+});
+
+start().catch((error) => {
+  // The app's thread sees the exit and runs the worker itself.
+  console.error("outbox thread: did not start", error);
+  process.exit(1);
+});

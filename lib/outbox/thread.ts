@@ -1,0 +1,107 @@
+/**
+ * Where the outbox worker runs: on a thread of its own (thread-entry.ts,
+ * built to .respondent/outbox-worker.mjs by scripts/build-respondent.ts),
+ * with its own database connection, started once per process by
+ * instrumentation.ts.
+ *
+ * Under a submission load the app's thread is what limits throughput (on
+ * SQLite it is ~98 % busy), and every delivery made there cost it the claim,
+ * the snapshot read, the body, the hand-over to the sender and the result
+ * (README "Webhooks"). On its own thread all of that runs beside the
+ * submissions; what is left here is the outbox row written in the event's
+ * transaction and a wake-up message (at most one per WAKE_EVERY_MS: the round
+ * a wake asks for comes WRITE_WAKE_DELAY_MS later and claims every row
+ * written until then, and the worker polls besides).
+ *
+ * On SQLite the thread's claims and results are writes on a second
+ * connection: they take the database's write lock in turn with this thread's
+ * commits (the busy timeout waits), each a short synchronous block.
+ *
+ * The thread runs the webhook channel only: its bundle loads no Prisma client
+ * (lib/outbox/thread-db.ts; ~20 MB instead of ~65 MB), and emails, which are
+ * composed with Prisma, are few. This thread's worker claims every other
+ * channel's rows.
+ *
+ * Without the built file, or when the thread fails, one worker runs every
+ * channel on this thread as before; rows the thread had claimed come back
+ * when their leases run out (the same fencing as between instances).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { walAutocheckpointFrames } from "@/lib/db/sqlite-adapter";
+import { channels } from "./channels";
+import { onOutboxWrite } from "./wake";
+import { startOutboxWorker, stopOutboxWorker, wakeOutboxWorker, WRITE_WAKE_DELAY_MS } from "./worker";
+import type { FromOutboxThread, OutboxThreadData, ToOutboxThread } from "./thread-entry";
+
+const THREAD_FILE = path.join(process.cwd(), ".respondent", "outbox-worker.mjs");
+/** At most one wake-up message per this many ms (see above). */
+const WAKE_EVERY_MS = 50;
+/** As stopOutboxWorker's: attempts under way get this long to finish and be recorded. */
+const STOP_GRACE_MS = 10_000;
+
+const STOP = Symbol.for("formloom.outbox.stop");
+// On globalThis: Next may load this module more than once (one thread per process).
+const globalForThread = globalThis as unknown as { formloomOutboxThread?: Worker | "in-process" };
+
+/** Starts the outbox: webhooks on their own thread when it can, everything else (or everything) on this one. */
+export function startOutbox(): void {
+  if (globalForThread.formloomOutboxThread) return;
+  if (!fs.existsSync(THREAD_FILE)) return allInProcess();
+  const workerData: OutboxThreadData = { walAutocheckpoint: walAutocheckpointFrames() };
+  let worker: Worker;
+  try {
+    worker = new Worker(/* turbopackIgnore: true */ THREAD_FILE, { workerData });
+  } catch (error) {
+    console.error("outbox: the worker thread did not start; webhooks are sent from the app's thread", error);
+    return allInProcess();
+  }
+  globalForThread.formloomOutboxThread = worker;
+  // It alone never keeps a process alive (as the worker's own timers).
+  worker.unref();
+  const post = (message: ToOutboxThread) => worker.postMessage(message);
+
+  let stopping: Promise<void> | null = null;
+  let stopped: (() => void) | null = null;
+  worker.on("message", (message: FromOutboxThread) => {
+    if (message.type === "stopped") stopped?.();
+  });
+  worker.on("error", (error) => console.error("outbox: the worker thread failed", error));
+  worker.on("exit", (code) => {
+    stopped?.();
+    if (stopping) return;
+    console.error(`outbox: the worker thread exited (${code}); webhooks are sent from the app's thread`);
+    allInProcess();
+  });
+
+  // Email (and any other channel) here, webhooks there.
+  startOutboxWorker({ email: channels.email }, { except: ["webhook"] });
+  let lastWake = 0;
+  onOutboxWrite((channel) => {
+    if (channel !== "webhook") return wakeOutboxWorker(WRITE_WAKE_DELAY_MS);
+    const now = Date.now();
+    if (now - lastWake < WAKE_EVERY_MS) return;
+    lastWake = now;
+    post({ type: "wake", delayMs: WRITE_WAKE_DELAY_MS });
+  });
+  // scripts/serve.mjs calls this on SIGTERM: both workers stop claiming, hand back what they have
+  // not started and record the attempts under way.
+  (globalThis as Record<symbol, unknown>)[STOP] = () =>
+    (stopping ??= Promise.all([
+      stopOutboxWorker(STOP_GRACE_MS),
+      new Promise<void>((resolve) => {
+        stopped = resolve;
+        setTimeout(resolve, STOP_GRACE_MS + 1_000).unref();
+        post({ type: "stop", graceMs: STOP_GRACE_MS });
+      }),
+    ]).then(() => undefined));
+}
+
+/** Every channel on this thread (no thread file, or the thread failed): as before there was one. */
+function allInProcess() {
+  globalForThread.formloomOutboxThread = "in-process";
+  startOutboxWorker(channels);
+  onOutboxWrite(() => wakeOutboxWorker(WRITE_WAKE_DELAY_MS));
+  (globalThis as Record<symbol, unknown>)[STOP] = stopOutboxWorker;
+}
