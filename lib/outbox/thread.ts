@@ -22,8 +22,8 @@
  * composed with Prisma, are few. This thread's worker claims every other
  * channel's rows.
  *
- * Without the built file, or when the thread fails, one worker runs every
- * channel on this thread as before; rows the thread had claimed come back
+ * With OUTBOX_THREAD=off, without the built file, or when the thread fails,
+ * one worker runs every channel on this thread as before; rows the thread had claimed come back
  * when their leases run out (the same fencing as between instances).
  */
 import fs from "node:fs";
@@ -48,7 +48,7 @@ const globalForThread = globalThis as unknown as { formloomOutboxThread?: Worker
 /** Starts the outbox: webhooks on their own thread when it can, everything else (or everything) on this one. */
 export function startOutbox(): void {
   if (globalForThread.formloomOutboxThread) return;
-  if (!fs.existsSync(THREAD_FILE)) return allInProcess();
+  if (process.env.OUTBOX_THREAD === "off" || !fs.existsSync(THREAD_FILE)) return allInProcess();
   const workerData: OutboxThreadData = { walAutocheckpoint: walAutocheckpointFrames() };
   let worker: Worker;
   try {
@@ -65,6 +65,7 @@ export function startOutbox(): void {
   let stopping: Promise<void> | null = null;
   let stopped: (() => void) | null = null;
   worker.on("message", (message: FromOutboxThread) => {
+    if (message.type === "started") console.log("Outbox: webhooks are sent from a thread of their own");
     if (message.type === "stopped") stopped?.();
   });
   worker.on("error", (error) => console.error("outbox: the worker thread failed", error));

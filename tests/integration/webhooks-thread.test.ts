@@ -1,0 +1,76 @@
+/**
+ * Where webhooks are sent from (lib/outbox/thread.ts): by default the outbox
+ * thread, with its own database connection and no Prisma client
+ * (lib/outbox/thread-db.ts), claims, builds, signs, sends and records them;
+ * with OUTBOX_THREAD=off the app's thread does, as before there was one. Both
+ * deliver every event once, signed, with the response object, and record it
+ * in the delivery log.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOwnerKey, createTestDatabase, type TestDatabase } from "../setup/database";
+import { startServer, type RunningServer } from "../setup/server";
+import { createPublishedForm, inBatches, submit } from "../helpers/instances";
+import { fastWebhookEnv, feedbackSchema, webhookApi } from "../helpers/webhook-api";
+import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
+
+const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
+const THREAD_LINE = "Outbox: webhooks are sent from a thread of their own";
+const RESPONSES = 40;
+
+describe(`where webhooks are sent from (${kind})`, () => {
+  let database: TestDatabase;
+  let receiver: WebhookReceiver;
+  const servers: RunningServer[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, "outboxthread");
+    receiver = await startWebhookReceiver();
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const server of servers) await server.stop();
+    await receiver?.close();
+    await database?.drop();
+  });
+
+  for (const mode of ["the outbox thread", "the app's thread (OUTBOX_THREAD=off)"] as const) {
+    it(`${mode}: every response is delivered once, signed, and recorded as succeeded`, { timeout: 90_000 }, async () => {
+      const onThread = mode === "the outbox thread";
+      const server = await startServer(database.url, { ...fastWebhookEnv, ...(onThread ? {} : { OUTBOX_THREAD: "off" }) });
+      servers.push(server);
+      const api = webhookApi(server.baseUrl, createOwnerKey(database.url));
+      const form = await createPublishedForm(api, feedbackSchema);
+      const hook = (await api.post(`/api/forms/${form.id}/webhooks`, { url: receiver.url })).body.webhook;
+      receiver.secrets = [...receiver.secrets, hook.secret];
+
+      const ids = await inBatches(
+        Array.from({ length: RESPONSES }, (_, i) => async () => {
+          const res = await submit(server.baseUrl, form.slug, { stars: (i % 5) + 1, note: `response ${i}` });
+          expect(res.status).toBe(201);
+          return res.id!;
+        }),
+        8,
+      );
+      const mine = (received: WebhookReceiver["received"]) => received.filter((r) => r.body.data.formId === form.id);
+      await receiver.waitFor((received) => new Set(mine(received).map((r) => r.body.data.response.id)).size === RESPONSES);
+      const delivered = mine(receiver.received);
+      expect(new Set(delivered.map((r) => r.id)).size).toBe(RESPONSES);
+      expect(delivered.map((r) => r.body.data.response.id).sort()).toEqual([...ids].sort());
+      for (const r of delivered) {
+        const i = ids.indexOf(r.body.data.response.id);
+        expect(r.body.type).toBe("response.finished");
+        expect(r.verifiedWith).toEqual([hook.secret]);
+        expect(r.body.data.response.answers).toEqual({ stars: (i % 5) + 1, note: `response ${i}` });
+      }
+
+      await expect
+        .poll(async () => {
+          const log = (await api.get(`/api/forms/${form.id}/webhooks/${hook.id}/deliveries?limit=50`)).body.deliveries as { status: string; attempts: number }[];
+          return log.map((d) => `${d.status}/${d.attempts}`);
+        }, { timeout: 10_000 })
+        .toEqual(Array(RESPONSES).fill("succeeded/1"));
+      expect(receiver.unverified).toEqual([]);
+      expect(server.output().includes(THREAD_LINE)).toBe(onThread);
+    });
+  }
+});
