@@ -6,7 +6,7 @@
  * small pool (PostgreSQL) of the thread's own, with the same settings as the
  * app's (lib/db/sqlite-adapter.ts: WAL, busy timeout, synchronous, foreign
  * keys). Prisma's client, its query compiler and the data model are not
- * loaded: the thread costs the process ~20 MB instead of ~65 MB.
+ * loaded: the thread costs the process a few MB, where Prisma's client cost ~65 MB.
  *
  * `db` answers only what raw.ts asks of Prisma's client (to connect the SQLite
  * adapter); anything else throws, so code that needs Prisma cannot slip into

@@ -18,7 +18,7 @@
  * commits (the busy timeout waits), each a short synchronous block.
  *
  * The thread runs the webhook channel only: its bundle loads no Prisma client
- * (lib/outbox/thread-db.ts; ~20 MB instead of ~65 MB), and emails, which are
+ * (lib/outbox/thread-db.ts: a few MB of memory, where Prisma's client cost ~65 MB), and emails, which are
  * composed with Prisma, are few. This thread's worker claims every other
  * channel's rows.
  *
