@@ -121,7 +121,12 @@ describe(`one prune of the delivery log (${kind})`, () => {
       // Due in an hour, so the suite server's worker leaves it alone afterwards.
       await retry.query(`UPDATE "OutboxMessage" SET "status" = 'pending', "nextAttemptAt" = $1, "attempts" = "attempts" + 1 WHERE "id" = $2`, [postgresValue(new Date(Date.now() + 3_600_000)), id]);
       const pruning = pruneDeliveryLog(new Date(), 30);
-      const waiting = async () => (await retry.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND starts_with(query, 'DELETE FROM "OutboxMessage"')`)).rows[0].n;
+      const waiting = async () => {
+        // Inside a transaction PostgreSQL keeps the first read of pg_stat_activity until it ends: a
+        // poll that ran before the DELETE started waiting would read that forever. Read it afresh.
+        await retry.query("SELECT pg_stat_clear_snapshot()");
+        return (await retry.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND starts_with(query, 'DELETE FROM "OutboxMessage"')`)).rows[0].n;
+      };
       await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
       await retry.query("COMMIT");
       await pruning;
