@@ -75,28 +75,23 @@ async function claimWhere(condition: RawSql, limit: number, now: Date, leaseMs: 
   return rows.map((row) => toClaimed(row, heldUntil));
 }
 
-/** Which channels' rows a worker claims (lib/outbox/worker.ts): all, only some, or all but some. */
-export interface ChannelFilter {
-  only?: readonly OutboxChannel[];
-  except?: readonly OutboxChannel[];
-}
-
-/** What a worker leaves out of a claim: other workers' channels, and targets it has enough of (their rows are left for later rounds). */
+/**
+ * What a worker leaves out of a claim (lib/outbox/worker.ts): the channels it
+ * does not run (another worker does) or has a batch of already, and the
+ * webhooks it has a batch of already (their rows are left for later rounds).
+ */
 export interface ClaimSkip {
-  channels?: ChannelFilter;
+  channels: readonly OutboxChannel[];
   busyWebhooks: readonly string[];
-  emailBusy: boolean;
 }
 
-const names = (values: readonly string[]) => join(values.map((value) => sql`${value}`));
+const list = (values: readonly string[]) => join(values.map((value) => sql`${value}`));
 
-/** Up to `limit` due rows, oldest due first, of the channels asked for, none of a busy target. */
-export function claimDue(limit: number, now: Date, leaseMs: number, skip: ClaimSkip = { busyWebhooks: [], emailBusy: false }): Promise<ClaimedMessage[]> {
-  const { only, except } = skip.channels ?? {};
-  const ofChannels = only?.length ? sql` AND "channel" IN (${names(only)})` : except?.length ? sql` AND "channel" NOT IN (${names(except)})` : empty;
-  const notBusy = skip.busyWebhooks.length ? sql` AND ("webhookId" IS NULL OR "webhookId" NOT IN (${names(skip.busyWebhooks)}))` : empty;
-  const notEmail = skip.emailBusy ? sql` AND "channel" <> 'email'` : empty;
-  return claimWhere(sql`"status" = 'pending' AND "nextAttemptAt" <= ${now}${ofChannels}${notBusy}${notEmail}`, limit, now, leaseMs);
+/** Up to `limit` due rows, oldest due first, none of a skipped channel or busy webhook. */
+export function claimDue(limit: number, now: Date, leaseMs: number, skip: ClaimSkip = { channels: [], busyWebhooks: [] }): Promise<ClaimedMessage[]> {
+  const notChannels = skip.channels.length ? sql` AND "channel" NOT IN (${list(skip.channels)})` : empty;
+  const notBusy = skip.busyWebhooks.length ? sql` AND ("webhookId" IS NULL OR "webhookId" NOT IN (${list(skip.busyWebhooks)}))` : empty;
+  return claimWhere(sql`"status" = 'pending' AND "nextAttemptAt" <= ${now}${notChannels}${notBusy}`, limit, now, leaseMs);
 }
 
 /**

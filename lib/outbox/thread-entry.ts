@@ -33,7 +33,7 @@ const { walAutocheckpoint } = workerData as OutboxThreadData;
 
 async function start() {
   if (driver.provider === "sqlite") await setWalAutocheckpoint(walAutocheckpoint);
-  startOutboxWorker({ webhook: webhookSender }, { only: ["webhook"] });
+  startOutboxWorker({ webhook: webhookSender });
   port.postMessage({ type: "started" } satisfies FromOutboxThread);
 }
 

@@ -19,8 +19,8 @@
  *
  * The thread runs the webhook channel only: its bundle loads no Prisma client
  * (lib/outbox/thread-db.ts: a few MB of memory, where Prisma's client cost ~65 MB), and emails, which are
- * composed with Prisma, are few. This thread's worker claims every other
- * channel's rows.
+ * composed with Prisma, are few. This thread's worker runs the other
+ * channels.
  *
  * With OUTBOX_THREAD=off, without the built file, or when the thread fails,
  * one worker runs every channel on this thread as before; rows the thread had claimed come back
@@ -77,7 +77,7 @@ export function startOutbox(): void {
   });
 
   // Email (and any other channel) here, webhooks there.
-  startOutboxWorker({ email: channels.email }, { except: ["webhook"] });
+  startOutboxWorker({ email: channels.email });
   let lastWake = 0;
   onOutboxWrite((channel) => {
     if (channel !== "webhook") return wakeOutboxWorker(WRITE_WAKE_DELAY_MS);

@@ -45,9 +45,9 @@
  *   expires.
  */
 import { senderIn, type Senders } from "./channel-sender";
-import { claimDue, releaseClaims, type ChannelFilter, type ClaimedMessage } from "./claim";
+import { claimDue, releaseClaims, type ClaimedMessage } from "./claim";
+import { outboxChannels, type OutboxChannel } from "./enqueue";
 import { recordAttempt, recordAttempts, renewLeases, type AttemptResult } from "./record";
-import { onOutboxWrite } from "./wake";
 import { attemptTimeoutMs, leaseMs, perTarget, type PreparedAttempt } from "@/lib/webhooks/deliver";
 
 export { perTarget };
@@ -96,9 +96,8 @@ interface Target {
 const readyCount = (t: Target) => t.waiting.length + (t.capsItself ? Math.max(0, t.running - perTarget()) : 0);
 
 interface WorkerState {
-  /** The senders of the channels this worker runs, and which channels' rows it claims. */
+  /** The senders of the channels this worker runs: it claims no row of another known channel. */
   senders: Senders;
-  claims: ChannelFilter;
   stopping: boolean;
   timer: NodeJS.Timeout | null;
   /** When the scheduled round runs (ms since epoch). */
@@ -128,30 +127,23 @@ function state(): WorkerState | undefined {
 
 /**
  * Starts this thread's worker with the given senders (lib/outbox/channels.ts
- * has them all), claiming the rows `claims` says (by default every row: one of
- * a channel it has no sender for is failed). The outbox thread runs webhooks
- * alone; the app's thread then runs the rest.
+ * has them all): it claims the rows of their channels, and those of a channel
+ * no sender knows (failed). The caller says what wakes it and what stops it
+ * (lib/outbox/thread.ts). On a worker already running, it changes the senders
+ * (the outbox thread stopped: this one runs every channel).
  */
-export function startOutboxWorker(senders: Senders, claims: ChannelFilter = {}): void {
-  if (state()) return runOutboxWorker(senders, claims);
+export function startOutboxWorker(senders: Senders): void {
+  const running = state();
+  if (running) {
+    running.senders = senders;
+    return wakeOutboxWorker();
+  }
   globalForWorker.formloomOutbox = {
     senders,
-    claims,
     stopping: false, timer: null, timerAt: 0, ticking: false, again: null, claimedAt: 0, moreDue: true,
     inFlight: new Set(), targets: new Map(), results: [], notMade: [], recording: null, recordTimer: null,
   };
-  // scripts/serve.mjs is plain JavaScript: it finds the stop function here on SIGTERM.
-  (globalThis as Record<symbol, unknown>)[Symbol.for("formloom.outbox.stop")] = stopOutboxWorker;
-  onOutboxWrite(() => wakeOutboxWorker(WRITE_WAKE_DELAY_MS));
   schedule(0);
-}
-
-/** A running worker takes on other channels (the outbox thread stopped: this one runs them all). */
-function runOutboxWorker(senders: Senders, claims: ChannelFilter) {
-  const s = state()!;
-  s.senders = senders;
-  s.claims = claims;
-  wakeOutboxWorker();
 }
 
 /** Runs a round in `delayMs`, unless one is due sooner. */
@@ -197,8 +189,9 @@ async function tick() {
     await keepLeases(s);
     let held = 0;
     let hungry = false;
+    // Known channels another worker runs; email too when its batch is ready.
+    const skipChannels: OutboxChannel[] = outboxChannels.filter((channel) => !senderIn(s.senders, channel));
     const busyWebhooks: string[] = [];
-    let emailBusy = false;
     for (const [key, target] of s.targets) {
       held += target.running + target.waiting.length;
       // A target with a batch ready gets no more rows this round.
@@ -206,7 +199,7 @@ async function tick() {
         hungry = true;
         continue;
       }
-      if (key === "email") emailBusy = true;
+      if (key === "email") skipChannels.push("email");
       else if (key.startsWith("webhook:")) busyWebhooks.push(key.slice("webhook:".length));
     }
     const room = Math.min(BATCH, MAX_HELD - held);
@@ -215,7 +208,7 @@ async function tick() {
     if (room > 0 && due) {
       s.claimedAt = Date.now();
       const leaseUntil = Date.now() + leaseMs();
-      const claimed = await claimDue(room, new Date(), leaseMs(), { channels: s.claims, busyWebhooks, emailBusy });
+      const claimed = await claimDue(room, new Date(), leaseMs(), { channels: skipChannels, busyWebhooks });
       full = claimed.length === room;
       s.moreDue = full;
       const byTarget = new Map<string, ClaimedMessage[]>();
