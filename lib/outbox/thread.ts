@@ -32,14 +32,12 @@ import { Worker } from "node:worker_threads";
 import { walAutocheckpointFrames } from "@/lib/db/sqlite-adapter";
 import { channels } from "./channels";
 import { onOutboxWrite } from "./wake";
-import { startOutboxWorker, stopOutboxWorker, wakeOutboxWorker, WRITE_WAKE_DELAY_MS } from "./worker";
+import { startOutboxWorker, STOP_GRACE_MS, stopOutboxWorker, wakeOutboxWorker, WRITE_WAKE_DELAY_MS } from "./worker";
 import type { FromOutboxThread, OutboxThreadData, ToOutboxThread } from "./thread-entry";
 
 const THREAD_FILE = path.join(process.cwd(), ".respondent", "outbox-worker.mjs");
 /** At most one wake-up message per this many ms (see above). */
 const WAKE_EVERY_MS = 50;
-/** As stopOutboxWorker's: attempts under way get this long to finish and be recorded. */
-const STOP_GRACE_MS = 10_000;
 
 const STOP = Symbol.for("formloom.outbox.stop");
 // On globalThis: Next may load this module more than once (one thread per process).

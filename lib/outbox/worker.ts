@@ -310,8 +310,11 @@ async function flushResults(s: WorkerState): Promise<void> {
   await s.recording;
 }
 
+/** How long a stopping worker waits for the attempts under way and their records. */
+export const STOP_GRACE_MS = 10_000;
+
 /** Stops claiming, hands back rows not started, and waits (up to `graceMs`) for the attempts under way and their records. */
-export async function stopOutboxWorker(graceMs = 10_000): Promise<void> {
+export async function stopOutboxWorker(graceMs = STOP_GRACE_MS): Promise<void> {
   const s = state();
   if (!s || s.stopping) return;
   s.stopping = true;
