@@ -54,15 +54,21 @@ function toClaimed(row: Record<string, unknown>, heldUntil: number): ClaimedMess
   };
 }
 
-/** A disabled webhook's deliveries wait (they resume if it is enabled again). */
-const ofEnabledWebhook = sql`("webhookId" IS NULL OR EXISTS (
-  SELECT 1 FROM "Webhook" w WHERE w."id" = "OutboxMessage"."webhookId" AND w."enabled" = ${true}))`;
+/**
+ * A disabled webhook's deliveries wait (they resume if it is enabled again).
+ * A row whose webhook is gone is claimed, and fails at once ("The webhook no
+ * longer exists", lib/webhooks/deliver.ts) rather than staying pending for
+ * ever: webhookId is not a foreign key (see the OutboxMessage model), and
+ * although deleting a webhook deletes its rows, nothing else promises it.
+ */
+const notOfDisabledWebhook = sql`NOT EXISTS (
+  SELECT 1 FROM "Webhook" w WHERE w."id" = "OutboxMessage"."webhookId" AND w."enabled" = ${false})`;
 
 async function claimWhere(condition: RawSql, limit: number, now: Date, leaseMs: number, alsoSet: RawSql = empty): Promise<ClaimedMessage[]> {
   const heldUntil = now.getTime() + leaseMs;
   const due = sql`
       SELECT "id" FROM "OutboxMessage"
-      WHERE ${condition} AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now}) AND ${ofEnabledWebhook}
+      WHERE ${condition} AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now}) AND ${notOfDisabledWebhook}
       ORDER BY "nextAttemptAt" LIMIT ${limit}`;
   // PostgreSQL plans `"id" IN (subquery)` as a hash join over a sequential scan of the whole table,
   // delivery log included (it grows without end); `= ANY(ARRAY(subquery))` runs the subquery

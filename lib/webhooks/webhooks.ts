@@ -110,11 +110,15 @@ export async function updateWebhook(actor: Actor, formId: string, webhookId: str
 
 export async function deleteWebhook(actor: Actor, formId: string, webhookId: string): Promise<void> {
   const current = await getOwnedWebhook(actor.workspaceId, formId, webhookId);
-  // Its deliveries go with it (foreign key cascade), pending ones included.
   const audit = await auditEntry(actor, "webhook.deleted", "webhook", current.id);
   await db.$transaction(async (tx) => {
-    await tx.webhook.deleteMany({ where: { id: current.id, workspaceId: actor.workspaceId } });
+    // The form's row first: a submission writing a delivery for this webhook holds it (its
+    // outboxVersion check, FOR SHARE), so this waits for that submission to commit, and any
+    // submission after it sees the new version and reads the webhooks again. Then the delete:
+    // its deliveries go with it (a trigger: webhookId is not a foreign key, see the
+    // OutboxMessage model), pending ones included, those just committed too.
     await bumpOutboxVersionTx(tx, current.formId);
+    await tx.webhook.deleteMany({ where: { id: current.id, workspaceId: actor.workspaceId } });
     await writeAudit(tx, audit);
   });
 }

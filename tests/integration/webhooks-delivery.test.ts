@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnerKey, createTestDatabase, type TestDatabase } from "../setup/database";
 import { startServer, type RunningServer } from "../setup/server";
-import { createPublishedForm, queryDatabase, submit } from "../helpers/instances";
+import { createPublishedForm, execDatabase, queryDatabase, submit } from "../helpers/instances";
 import { fastWebhookEnv, feedbackSchema, webhookApi } from "../helpers/webhook-api";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
 
@@ -213,6 +213,43 @@ describe(`webhooks on ${kind}`, () => {
     await submit(server.baseUrl, form.slug, { stars: 4 });
     await new Promise((r) => setTimeout(r, 500));
     expect(receiver.requests).toBe(0);
+  });
+
+  const deliveryRows = async (webhookId: string) =>
+    Number((await queryDatabase<{ n: number | string }>(database.url, `SELECT count(*) AS n FROM "OutboxMessage" WHERE "webhookId" = $1`, [webhookId]))[0].n);
+
+  // webhookId is not a foreign key (see the OutboxMessage model): a trigger does what its cascade did.
+  it("deleting a webhook deletes its deliveries, and so does deleting its form", async () => {
+    const one = await setup();
+    const two = await setup();
+    for (const { form, receiver } of [one, two]) {
+      expect((await submit(server.baseUrl, form.slug, { stars: 4 })).status).toBe(201);
+      await receiver.waitFor((got) => got.length === 1);
+    }
+    expect(await deliveryRows(one.webhook.id)).toBe(1);
+    expect((await api.delete(`/api/forms/${one.form.id}/webhooks/${one.webhook.id}`)).status).toBe(204);
+    expect(await deliveryRows(one.webhook.id)).toBe(0);
+    expect(await deliveryRows(two.webhook.id)).toBe(1);
+    expect((await api.delete(`/api/forms/${two.form.id}`)).status).toBe(204);
+    expect(await deliveryRows(two.webhook.id)).toBe(0);
+  });
+
+  it("a delivery whose webhook is gone fails at once rather than waiting for ever", async () => {
+    const { form, receiver, webhook } = await setup();
+    expect((await submit(server.baseUrl, form.slug, { stars: 4 })).status).toBe(201);
+    await receiver.waitFor((got) => got.length === 1);
+    // A copy of that delivery for a webhook that does not exist (nothing in the app writes one).
+    const orphan = `msg_orphan_${Date.now()}`;
+    await execDatabase(database.url, [`
+      INSERT INTO "OutboxMessage" ("id", "channel", "webhookId", "formId", "event", "payload", "status", "attempts", "nextAttemptAt", "createdAt")
+      SELECT '${orphan}', "channel", 'wh_gone', "formId", "event", "payload", 'pending', 0, "createdAt", "createdAt"
+      FROM "OutboxMessage" WHERE "webhookId" = '${webhook.id}'`]);
+    const read = async () =>
+      (await queryDatabase<{ status: string; lastError: string | null }>(database.url, `SELECT "status", "lastError" FROM "OutboxMessage" WHERE "id" = $1`, [orphan]))[0];
+    const until = Date.now() + 10_000;
+    while ((await read()).status === "pending" && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    expect(await read()).toEqual({ status: "failed", lastError: "The webhook no longer exists" });
+    expect(receiver.received).toHaveLength(1);
   });
 
   it("a partial response is not an event; finishing it with PATCH is, once", async () => {
