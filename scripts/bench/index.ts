@@ -178,11 +178,12 @@ async function main() {
     const oneSecond = Math.max(1, Math.round(Math.min(...w.pairs.map((p) => p.with.rps))));
     row("Outbox pending, most sampled (every second) in each pair's load", w.pendingDuring.join(", "), `each < ${oneSecond} (1 s of submissions)`, w.pendingDuring.every((n) => n < oneSecond));
     row("Outbox pending: when the last load stops / 5 s later", `${w.pendingAtEnd} / ${w.pendingAfterDrain}`, "0 after draining", w.pendingAfterDrain === 0);
-    row("Distinct deliveries received ÷ submissions answered 201 with the webhook on", `${w.distinct} / ${w.withOk}`, "all (requests cut off at the end may add a few)", w.distinct >= w.withOk);
+    row("Distinct deliveries received ÷ submissions answered 201 with the webhook on (warm-up included)", `${w.distinct} / ${w.withOk}`, "all (requests cut off at the end may add a few)", w.distinct >= w.withOk);
     const perSubmission = ([without, withHook]: [number, number]) => `${without.toFixed(2)} / ${withHook.toFixed(2)} ms (× ${(withHook / without).toFixed(2)})`;
     row("CPU per submission without / with a webhook: the server's main thread", perSubmission(w.cpu.mainThread));
     row("CPU per submission without / with a webhook: the server (all threads)", perSubmission(w.cpu.server));
     if (w.cpu.database) row("CPU per submission without / with a webhook: PostgreSQL's backends", perSubmission(w.cpu.database));
+    row("CPU per submission without / with a webhook: the bench's receiver (not the server's; it shares the cores)", `${w.cpu.receiver[0].toFixed(2)} / ${w.cpu.receiver[1].toFixed(2)} ms`);
   };
   const logicRows = async () => {
     const l = await benchLogic(database.url, seeded, seeded.main.id, seconds, log);

@@ -43,10 +43,11 @@ export interface WebhookBench {
   pendingAfterDrain: number;
   /**
    * CPU ms per submission answered 201, without / with the webhook: the server (all threads; its main
-   * thread alone, which runs the submissions and is what limits them), PostgreSQL's backends (null on SQLite).
+   * thread alone, which runs the submissions and is what limits them), PostgreSQL's backends (null on SQLite),
+   * and the bench's receiver: it shares the machine's cores with the server, as a receiver in life does not.
    */
-  cpu: { server: [number, number]; mainThread: [number, number]; database: [number, number] | null };
-  /** Submissions answered 201 with the webhook on (every one must be delivered). */
+  cpu: { server: [number, number]; mainThread: [number, number]; database: [number, number] | null; receiver: [number, number] };
+  /** Submissions answered 201 with the webhook on, the warm-up's included (every one must be delivered). */
   withOk: number;
 }
 
@@ -62,8 +63,8 @@ function cpuMs(pid: number, thread = false): number {
   }
 }
 
-/** The CPU a stretch of work cost the server and (PostgreSQL) the database's backends, in ms. */
-async function cpuDuring<T>(serverPid: number, databaseUrl: string, work: () => Promise<T>): Promise<{ result: T; server: number; mainThread: number; database: number | null }> {
+/** The CPU a stretch of work cost the server, (PostgreSQL) the database's backends and the receiver, in ms. */
+async function cpuDuring<T>(serverPid: number, receiverPid: number, databaseUrl: string, work: () => Promise<T>): Promise<{ result: T; server: number; mainThread: number; database: number | null; receiver: number }> {
   const backends = async () => {
     if (databaseUrl.startsWith("file:")) return null;
     const name = new URL(databaseUrl).pathname.slice(1);
@@ -73,12 +74,14 @@ async function cpuDuring<T>(serverPid: number, databaseUrl: string, work: () => 
   const before = await backends();
   const serverBefore = cpuMs(serverPid);
   const mainBefore = cpuMs(serverPid, true);
+  const receiverBefore = cpuMs(receiverPid);
   const result = await work();
+  const receiver = cpuMs(receiverPid) - receiverBefore;
   const server = cpuMs(serverPid) - serverBefore;
   const mainThread = cpuMs(serverPid, true) - mainBefore;
   const after = await backends();
   const database = after && before ? [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0) : null;
-  return { result, server, mainThread, database };
+  return { result, server, mainThread, database, receiver };
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
@@ -91,6 +94,7 @@ async function startReceiver() {
     child.once("exit", (code) => reject(new Error(`webhook receiver exited (${code})`)));
   });
   return {
+    pid: child.pid!,
     url: `http://127.0.0.1:${port}/hook`,
     report: () => new Promise<{ latencies: number[]; ids: number }>((resolve) => {
       child.once("message", (message) => resolve(message as { latencies: number[]; ids: number }));
@@ -137,10 +141,11 @@ export async function benchWebhooks(
 
     const runs: { without: Load; with: Load }[] = [];
     const pendingDuring: number[] = [];
-    const cpu = { server: [0, 0], mainThread: [0, 0], database: [0, 0] as [number, number] | null };
+    const cpu = { server: [0, 0], mainThread: [0, 0], database: [0, 0] as [number, number] | null, receiver: [0, 0] };
     const add = (half: 0 | 1, run: Awaited<ReturnType<typeof cpuDuring>>) => {
       cpu.server[half] += run.server;
       cpu.mainThread[half] += run.mainThread;
+      cpu.receiver[half] += run.receiver;
       if (cpu.database && run.database !== null) cpu.database[half] += run.database;
       else cpu.database = null;
     };
@@ -149,18 +154,18 @@ export async function benchWebhooks(
     // seconds of load (code not yet optimised, pools filling), which gave the first pair's
     // "without" half a slow start and its ratio a lift (0.88–1.02 where later pairs gave 0.66–0.91).
     log(`webhooks: a ${seconds} s warm-up load, not measured …`);
-    await postLoad(submitUrl, body, seconds);
+    const warmUp = await postLoad(submitUrl, body, seconds);
     await drained(30_000);
     for (let pair = 1; pair <= pairs; pair++) {
       await setEnabled(false);
       log(`webhooks: pair ${pair} of ${pairs}, submission load without the webhook …`);
-      const withoutRun = await cpuDuring(server.process.pid!, databaseUrl, () => postLoad(submitUrl, body, seconds));
+      const withoutRun = await cpuDuring(server.process.pid!, receiver.pid, databaseUrl, () => postLoad(submitUrl, body, seconds));
       add(0, withoutRun);
       await setEnabled(true);
       log(`webhooks: pair ${pair} of ${pairs}, the same load with the webhook …`);
       const samples: number[] = [];
       const sampler = setInterval(() => void pending().then((n) => samples.push(n)), 1_000);
-      const withRun = await cpuDuring(server.process.pid!, databaseUrl, () => postLoad(submitUrl, body, seconds).finally(() => clearInterval(sampler)));
+      const withRun = await cpuDuring(server.process.pid!, receiver.pid, databaseUrl, () => postLoad(submitUrl, body, seconds).finally(() => clearInterval(sampler)));
       add(1, withRun);
       pendingDuring.push(Math.max(0, ...samples));
       runs.push({ without: withoutRun.result, with: withRun.result });
@@ -174,11 +179,13 @@ export async function benchWebhooks(
     const okWithout = runs.reduce((sum, r) => sum + r.without.ok, 0);
     const withOk = runs.reduce((sum, r) => sum + r.with.ok, 0);
     const perSubmission = ([without, withHook]: number[]): [number, number] => [without / okWithout, withHook / withOk];
+    // The warm-up ran with the webhook on: its submissions are delivered too.
+    const deliveredOk = withOk + warmUp.ok;
     return {
       pairs: runs, ratio: median(runs.map((r) => r.with.rps / r.without.rps)),
       delivered: sorted.length, latencyP50: percentile(sorted, 50), latencyP99: percentile(sorted, 99),
-      distinct: received.ids, pendingDuring, pendingAtEnd, pendingAfterDrain, withOk,
-      cpu: { server: perSubmission(cpu.server), mainThread: perSubmission(cpu.mainThread), database: cpu.database ? perSubmission(cpu.database) : null },
+      distinct: received.ids, pendingDuring, pendingAtEnd, pendingAfterDrain, withOk: deliveredOk,
+      cpu: { server: perSubmission(cpu.server), mainThread: perSubmission(cpu.mainThread), database: cpu.database ? perSubmission(cpu.database) : null, receiver: perSubmission(cpu.receiver) },
     };
   } finally {
     // Leaves the seeded form as it was for a --reuse run.
