@@ -246,9 +246,7 @@ describe(`webhooks on ${kind}`, () => {
       FROM "OutboxMessage" WHERE "webhookId" = '${webhook.id}'`]);
     const read = async () =>
       (await queryDatabase<{ status: string; lastError: string | null }>(database.url, `SELECT "status", "lastError" FROM "OutboxMessage" WHERE "id" = $1`, [orphan]))[0];
-    const until = Date.now() + 10_000;
-    while ((await read()).status === "pending" && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    expect(await read()).toEqual({ status: "failed", lastError: "The webhook no longer exists" });
+    await expect.poll(read, { timeout: 10_000 }).toEqual({ status: "failed", lastError: "The webhook no longer exists" });
     expect(receiver.received).toHaveLength(1);
   });
 
