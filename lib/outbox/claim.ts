@@ -15,7 +15,7 @@
  *   due again (at-least-once: receivers de-duplicate on `webhook-id`).
  */
 import { provider } from "@/lib/db/client";
-import { empty, exec, join, rawTransaction, rawWriteQuery, sql, type RawSql } from "@/lib/db/raw";
+import { empty, exec, join, query, rawTransaction, rawWriteQuery, sql, type RawSql } from "@/lib/db/raw";
 import type { OutboxChannel } from "./enqueue";
 
 export interface ClaimedMessage {
@@ -64,6 +64,19 @@ function toClaimed(row: Record<string, unknown>, heldUntil: number): ClaimedMess
 const notOfDisabledWebhook = sql`NOT EXISTS (
   SELECT 1 FROM "Webhook" w WHERE w."id" = "OutboxMessage"."webhookId" AND w."enabled" = ${false})`;
 
+/**
+ * PostgreSQL: the claim walks the ("status", "nextAttemptAt") index in order, as a plain index
+ * scan, never a bitmap scan. Every delivered row leaves its pending version's index entry behind
+ * until VACUUM, at the oldest end of the pending range, where each claim starts. A plain index
+ * scan marks an entry whose row is dead to everyone as it passes (the next scans skip it without
+ * reading the table) and stops at LIMIT; a bitmap scan does neither, and reads the table for
+ * every one of them, every claim. The planner picks the bitmap scan, since its statistics count
+ * only a few pending rows. Measured at 147,000 such entries (a bench run on a server with
+ * autovacuum off): 135 ms per claim with the bitmap scan, 204 ms for the first plain scan and
+ * 2 ms for each one after it. One SET LOCAL per claim, in the claim's transaction.
+ */
+const byIndexScan = sql`SET LOCAL enable_bitmapscan = off`;
+
 async function claimWhere(condition: RawSql, limit: number, now: Date, leaseMs: number, alsoSet: RawSql = empty): Promise<ClaimedMessage[]> {
   const heldUntil = now.getTime() + leaseMs;
   const due = sql`
@@ -74,10 +87,17 @@ async function claimWhere(condition: RawSql, limit: number, now: Date, leaseMs: 
   // delivery log included (it grows without end); `= ANY(ARRAY(subquery))` runs the subquery
   // once and then finds each row by its primary key.
   const picked = provider === "postgresql" ? sql`"id" = ANY(ARRAY(${due} FOR UPDATE SKIP LOCKED))` : sql`"id" IN (${due})`;
-  const rows = await rawWriteQuery<Record<string, unknown>>(sql`
+  const update = sql`
     UPDATE "OutboxMessage" SET "leaseUntil" = ${new Date(heldUntil)}, "attempts" = "attempts" + 1 ${alsoSet}
     WHERE ${picked}
-    ${returning}`);
+    ${returning}`;
+  const rows =
+    provider === "postgresql"
+      ? await rawTransaction(function* () {
+          yield* exec(byIndexScan);
+          return yield* query<Record<string, unknown>>(update);
+        })
+      : await rawWriteQuery<Record<string, unknown>>(update);
   return rows.map((row) => toClaimed(row, heldUntil));
 }
 
