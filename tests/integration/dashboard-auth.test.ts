@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { insertAccount } from "@/lib/auth/accounts";
+import { LOGIN_WINDOW_MS } from "@/lib/auth/login-limit";
 import { createUser } from "@/lib/auth/users";
 import type { Db } from "@/lib/db/client";
 import { SerializedSqliteAdapterFactory } from "@/lib/db/sqlite-adapter";
@@ -22,6 +23,17 @@ import { baseUrl } from "../helpers/api";
 const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
 const password = "correct horse battery staple";
 const uniqueEmail = (label: string) => `${label}-${randomBytes(5).toString("hex")}@example.test`;
+
+/**
+ * The login limits count in fixed 15-minute windows: a test's attempts must not straddle a
+ * window's end, or those after it count afresh (a CI run that crossed 19:45:00 saw the 11th
+ * attempt from one IP let through). Eleven sign-ins take well under two minutes even on a busy
+ * machine; with less than that left, wait for the next window.
+ */
+async function awayFromLoginWindowEnd() {
+  const left = LOGIN_WINDOW_MS - (Date.now() % LOGIN_WINDOW_MS);
+  if (left < 120_000) await new Promise((r) => setTimeout(r, left + 500));
+}
 
 /** next-auth's credentials sign-in as the browser does it: the session cookie, or next-auth's error code/message. */
 async function signIn(base: string, email: string, pass: string): Promise<{ cookie: string | null; error: string | null; status: number }> {
@@ -140,7 +152,8 @@ describe("ALLOW_SIGNUP=true, and the per-IP sign-in limit", () => {
     expect((await location(`${server.baseUrl}/signup`)).status).toBe(200);
   });
 
-  it("blocks an IP after its limit, whatever the email", { timeout: 120_000 }, async () => {
+  it("blocks an IP after its limit, whatever the email", { timeout: 240_000 }, async () => {
+    await awayFromLoginWindowEnd();
     const errors: (string | null)[] = [];
     for (let i = 0; i < 11; i++) errors.push((await signIn(server.baseUrl, uniqueEmail(`ip${i}`), "wrong password")).error);
     expect(errors.slice(0, 10).every((e) => e === "CredentialsSignin")).toBe(true);
@@ -162,9 +175,10 @@ describe("sign-in on the suite's server", () => {
     expect(ok.cookie).toMatch(/^next-auth\.session-token=/);
   });
 
-  it("limits attempts per email (10 per 15 minutes), even with the right password after that", { timeout: 120_000 }, async () => {
+  it("limits attempts per email (10 per 15 minutes), even with the right password after that", { timeout: 240_000 }, async () => {
     const target = uniqueEmail("limited");
     await createUser({ email: target, password });
+    await awayFromLoginWindowEnd();
     for (let i = 0; i < 10; i++) expect((await signIn(baseUrl(), target, `wrong ${i}`)).error).toBe("CredentialsSignin");
     const blocked = await signIn(baseUrl(), target, password);
     expect(blocked.cookie).toBeNull();
