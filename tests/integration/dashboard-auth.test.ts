@@ -19,21 +19,14 @@ import { AppError } from "@/lib/http/errors";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { startServer, type RunningServer } from "../setup/server";
 import { baseUrl } from "../helpers/api";
+import { awayFromWindowEnd } from "../helpers/rate-window";
 
 const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
 const password = "correct horse battery staple";
 const uniqueEmail = (label: string) => `${label}-${randomBytes(5).toString("hex")}@example.test`;
 
-/**
- * The login limits count in fixed 15-minute windows: a test's attempts must not straddle a
- * window's end, or those after it count afresh (a CI run that crossed 19:45:00 saw the 11th
- * attempt from one IP let through). Eleven sign-ins take well under two minutes even on a busy
- * machine; with less than that left, wait for the next window.
- */
-async function awayFromLoginWindowEnd() {
-  const left = LOGIN_WINDOW_MS - (Date.now() % LOGIN_WINDOW_MS);
-  if (left < 120_000) await new Promise((r) => setTimeout(r, left + 500));
-}
+/** Eleven sign-ins take well under two minutes even on a busy machine (a CI run that crossed 19:45:00 saw the 11th let through). */
+const awayFromLoginWindowEnd = () => awayFromWindowEnd(LOGIN_WINDOW_MS, 120_000);
 
 /** next-auth's credentials sign-in as the browser does it: the session cookie, or next-auth's error code/message. */
 async function signIn(base: string, email: string, pass: string): Promise<{ cookie: string | null; error: string | null; status: number }> {

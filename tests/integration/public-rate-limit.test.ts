@@ -9,8 +9,10 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SUBMISSION_WINDOW_MS } from "@/lib/rate-limit";
 import { createTestDatabase, type TestDatabase } from "../setup/database";
 import { startServer, type RunningServer } from "../setup/server";
+import { awayFromWindowEnd } from "../helpers/rate-window";
 import { png, upload } from "./files-suite";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -55,12 +57,6 @@ async function publish(server: RunningServer, questions: unknown[]) {
   return { id: created.body.form.id as string, slug: slug as string };
 }
 
-/** A fixed one-minute window: do not straddle its end. */
-async function awayFromWindowEnd() {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 500));
-}
-
 async function call(server: RunningServer, method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(server.baseUrl + url, {
     method,
@@ -79,7 +75,7 @@ describe("SUBMISSION_RATE_LIMIT", () => {
     const { slug } = created;
     const responses = `/api/public/forms/${slug}/responses`;
     const cookie = { cookie: "fl_rid=ratelimitrespondent0000" };
-    await awayFromWindowEnd();
+    await awayFromWindowEnd(SUBMISSION_WINDOW_MS, 15_000);
 
     const started = await call(a, "POST", responses, { answers: { q: "a" }, partial: true }, cookie);
     expect(started.status).toBe(201);
@@ -108,7 +104,7 @@ describe("SUBMISSION_RATE_LIMIT", () => {
     const from = { "x-forwarded-for": "198.51.100.23", cookie: "fl_rid=ratelimituploader00000" };
     const files = `/api/public/forms/${form.slug}/files?question=docs`;
     const stored = () => readdirSync(storage, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
-    await awayFromWindowEnd();
+    await awayFromWindowEnd(SUBMISSION_WINDOW_MS, 15_000);
 
     const first = await upload(a.baseUrl, files, png(), "a.png", from);
     expect(first.status).toBe(201);
