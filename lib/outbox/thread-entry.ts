@@ -14,6 +14,7 @@
  * this event loop (lib/webhooks/post-thread.ts sends in-process off the main
  * thread).
  */
+import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { driver } from "@/lib/db/client";
 import { setWalAutocheckpoint } from "@/lib/db/sqlite-adapter";
@@ -23,16 +24,33 @@ import { startOutboxWorker, stopOutboxWorker, wakeOutboxWorker } from "./worker"
 export interface OutboxThreadData {
   /** The app's wal_autocheckpoint (SQLite): this connection's commits checkpoint no sooner than the app's. */
   walAutocheckpoint: number;
+  /** This thread's nice value (lib/outbox/thread.ts outboxThreadNice). */
+  nice: number;
 }
 
 export type ToOutboxThread = { type: "wake"; delayMs: number } | { type: "stop"; graceMs: number };
 export type FromOutboxThread = { type: "started" } | { type: "stopped" };
 
 const port = parentPort!;
-const { walAutocheckpoint } = workerData as OutboxThreadData;
+const { walAutocheckpoint, nice } = workerData as OutboxThreadData;
+
+/**
+ * Lowers this thread's CPU priority. Linux only: there a nice value belongs to
+ * a thread, and setpriority() of "0" is the calling thread's; elsewhere it is
+ * the whole process's, the app's thread included.
+ */
+function lowerPriority() {
+  if (nice <= 0 || process.platform !== "linux") return;
+  try {
+    os.setPriority(nice);
+  } catch (error) {
+    console.error(`outbox thread: could not lower its priority (nice ${nice}); it runs at the app's`, error);
+  }
+}
 
 async function start() {
   if (driver.provider === "sqlite") await setWalAutocheckpoint(walAutocheckpoint);
+  lowerPriority();
   startOutboxWorker({ webhook: webhookSender });
   port.postMessage({ type: "started" } satisfies FromOutboxThread);
 }

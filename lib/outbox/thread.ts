@@ -22,6 +22,10 @@
  * composed with Prisma, are few. This thread's worker runs the other
  * channels.
  *
+ * On PostgreSQL the thread runs at a lower CPU priority than the app's
+ * (outboxThreadNice below), so that under load the submissions' own work
+ * goes first and deliveries take the time left between.
+ *
  * With OUTBOX_THREAD=off, without the built file, or when the thread fails,
  * one worker runs every channel on this thread as before; rows the thread had claimed come back
  * when their leases run out (the same fencing as between instances).
@@ -29,6 +33,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { provider } from "@/lib/db/client";
 import { walAutocheckpointFrames } from "@/lib/db/sqlite-adapter";
 import { channels } from "./channels";
 import { onOutboxWrite } from "./wake";
@@ -39,6 +44,29 @@ const THREAD_FILE = path.join(process.cwd(), ".respondent", "outbox-worker.mjs")
 /** At most one wake-up message per this many ms (see above). */
 const WAKE_EVERY_MS = 50;
 
+/**
+ * The outbox thread's nice value (Linux: the thread's alone; 0 = the app's
+ * priority, 19 the lowest): OUTBOX_THREAD_NICE, default 10 on PostgreSQL and
+ * 0 on SQLite.
+ *
+ * On a busy machine the thread's deliveries compete for the cores with the
+ * submissions they tell of (the app's thread, PostgreSQL's backends). At a
+ * lower priority they run in the time the request path leaves (it waits on
+ * the database and on commits), rather than ahead of a submission: deliveries
+ * still keep pace, a little later (README "Webhooks" has the figures).
+ * Nothing waits on this thread there: its claims and results lock only
+ * outbox rows, which no submission touches.
+ *
+ * Not on SQLite: there the thread's claims and results hold the database's
+ * one write lock, and a thread descheduled while holding it would hold up
+ * every submission behind it.
+ */
+export function outboxThreadNice(): number {
+  const fallback = provider === "postgresql" ? 10 : 0;
+  const asked = Number(process.env.OUTBOX_THREAD_NICE || fallback);
+  return Number.isFinite(asked) ? Math.min(19, Math.max(0, Math.trunc(asked))) : fallback;
+}
+
 const STOP = Symbol.for("formloom.outbox.stop");
 // On globalThis: Next may load this module more than once (one thread per process).
 const globalForThread = globalThis as unknown as { formloomOutboxThread?: Worker | "in-process" };
@@ -47,7 +75,7 @@ const globalForThread = globalThis as unknown as { formloomOutboxThread?: Worker
 export function startOutbox(): void {
   if (globalForThread.formloomOutboxThread) return;
   if (process.env.OUTBOX_THREAD === "off" || !fs.existsSync(THREAD_FILE)) return allInProcess();
-  const workerData: OutboxThreadData = { walAutocheckpoint: walAutocheckpointFrames() };
+  const workerData: OutboxThreadData = { walAutocheckpoint: walAutocheckpointFrames(), nice: outboxThreadNice() };
   let worker: Worker;
   try {
     worker = new Worker(/* turbopackIgnore: true */ THREAD_FILE, { workerData });

@@ -4,8 +4,10 @@
  * (lib/outbox/thread-db.ts), claims, builds, signs, sends and records them;
  * with OUTBOX_THREAD=off the app's thread does, as before there was one. Both
  * deliver every event once, signed, with the response object, and record it
- * in the delivery log.
+ * in the delivery log. On PostgreSQL the thread runs at a lower CPU priority
+ * than the app's (OUTBOX_THREAD_NICE, default 10 there, 0 on SQLite).
  */
+import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnerKey, createTestDatabase, type TestDatabase } from "../setup/database";
 import { startServer, type RunningServer } from "../setup/server";
@@ -16,6 +18,11 @@ import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-r
 const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
 const THREAD_LINE = "Outbox: webhooks are sent from a thread of their own";
 const RESPONSES = 40;
+
+/** The nice value of each thread of a process (Linux: field 19 of /proc/<pid>/task/<tid>/stat). */
+function niceOfThreads(pid: number): number[] {
+  return fs.readdirSync(`/proc/${pid}/task`).map((tid) => Number(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1].split(" ")[16]));
+}
 
 describe(`where webhooks are sent from (${kind})`, () => {
   let database: TestDatabase;
@@ -72,5 +79,24 @@ describe(`where webhooks are sent from (${kind})`, () => {
       expect(receiver.unverified).toEqual([]);
       expect(server.output().includes(THREAD_LINE)).toBe(onThread);
     });
+  }
+
+  const defaultNice = kind === "postgresql" ? 10 : 0;
+  for (const asked of [undefined, "5"] as const) {
+    const nice = asked === undefined ? defaultNice : Number(asked);
+    it.runIf(process.platform === "linux")(
+      `the outbox thread alone runs at nice ${nice}${asked === undefined ? " by default" : ` with OUTBOX_THREAD_NICE=${asked}`}`,
+      { timeout: 60_000 },
+      async () => {
+        const server = await startServer(database.url, { ...fastWebhookEnv, ...(asked === undefined ? {} : { OUTBOX_THREAD_NICE: asked }) });
+        servers.push(server);
+        await expect.poll(() => server.output().includes(THREAD_LINE), { timeout: 20_000 }).toBe(true);
+        const values = niceOfThreads(server.process.pid!);
+        expect(values.length).toBeGreaterThan(2);
+        // One thread at `nice` (none when it is 0), the app's thread and every other at 0.
+        expect(values.filter((value) => value !== 0)).toEqual(nice === 0 ? [] : [nice]);
+        await server.stop();
+      },
+    );
   }
 });
