@@ -37,7 +37,9 @@ const { walAutocheckpoint, nice } = workerData as OutboxThreadData;
 /**
  * Lowers this thread's CPU priority. Linux only: there a nice value belongs to
  * a thread, and setpriority() of "0" is the calling thread's; elsewhere it is
- * the whole process's, the app's thread included.
+ * the whole process's, the app's thread included. A thread started from here
+ * would inherit it; none is (libuv's pool is the process's, up before this
+ * thread: tests/integration/webhooks-thread.test.ts finds one thread niced).
  */
 function lowerPriority() {
   if (nice <= 0 || process.platform !== "linux") return;
