@@ -8,6 +8,13 @@ cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 export NEXT_DIST_DIR="${NEXT_DIST_DIR:-.next-test}"
 
+# A fresh clone has no node_modules, and a pull may change the lockfile: install exactly what
+# package-lock.json pins first (npm writes node_modules/.package-lock.json on every install).
+if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+  echo "== install (npm ci): node_modules is missing or older than package-lock.json"
+  npm ci --no-audit --no-fund
+fi
+
 echo "== schema: prisma/postgres is derived from prisma/schema.prisma"
 npx tsx scripts/db.ts check-schemas
 
