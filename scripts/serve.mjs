@@ -104,10 +104,11 @@ function refusePath(req, res, status, code, message) {
  * reset or timeout gets no answer (nobody is listening, or Node answered 408).
  */
 function answerClientError(error, socket) {
-  // What the client still sends after our answer reaches Node's (failed)
-  // parser again and comes back here: lingeringClose is draining it, and
-  // destroying the socket now would reset the client mid-write (EPIPE) before
-  // it reads the answer.
+  // What the client still sends after our answer is decided reaches Node's
+  // (failed) parser again, chunk by chunk, and comes back here: the answer is
+  // on its way (or waits for the request before it), lingeringClose drains the
+  // rest, and destroying the socket now would reset the client mid-write
+  // (EPIPE) before it reads the answer.
   if (socket[ANSWERED]) return;
   if (error.code === "ECONNRESET" || error.code === "ERR_HTTP_REQUEST_TIMEOUT" || !socket.writable || socket.destroyed) {
     socket.destroy();
@@ -118,8 +119,8 @@ function answerClientError(error, socket) {
   const body = tooLarge
     ? errorJson("headers_too_large", "The request line and headers are larger than the server accepts")
     : errorJson("bad_request", "The request is not valid HTTP");
+  socket[ANSWERED] = true;
   const answer = () => {
-    socket[ANSWERED] = true;
     socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\nx-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
     lingeringClose(socket);
   };
