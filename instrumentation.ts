@@ -23,6 +23,9 @@ export async function register() {
 }
 
 async function startBackgroundWork() {
+  // Every numeric, switch and choice setting (lib/settings.ts): one not taken stops the start, naming it.
+  const { checkSettings, switchOn } = await import("./lib/settings");
+  checkSettings();
   // SQLite: WAL checkpoints on a thread of their own instead of inside the app's commits (lib/db/checkpointer.ts).
   const { startSqliteCheckpointer } = await import("./lib/db/checkpointer");
   await startSqliteCheckpointer();
@@ -32,7 +35,7 @@ async function startBackgroundWork() {
   // Deletes finished deliveries past DELIVERY_LOG_RETENTION_DAYS (lib/outbox/retention.ts); every instance may run it.
   const { startDeliveryLogPruner } = await import("./lib/outbox/retention");
   startDeliveryLogPruner();
-  if (process.env.OUTBOX_WORKER === "off") return;
+  if (!switchOn("OUTBOX_WORKER")) return;
   // On a thread of its own when built (lib/outbox/thread.ts), after the checkpointer: it takes the same wal_autocheckpoint.
   const { startOutbox } = await import("./lib/outbox/thread");
   startOutbox();

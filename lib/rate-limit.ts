@@ -9,6 +9,7 @@
 import { db } from "@/lib/db/client";
 import { rawQuery, sql } from "@/lib/db/raw";
 import { AppError } from "@/lib/http/errors";
+import { setting } from "@/lib/settings";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -45,13 +46,10 @@ export async function consumeRateLimit(key: string, limit: number, windowMs: num
 
 /** Public submissions (creating or updating a response) per minute per client IP. */
 export const SUBMISSION_WINDOW_MS = 60_000;
-export const DEFAULT_SUBMISSION_RATE_LIMIT = 60;
 
-/** SUBMISSION_RATE_LIMIT: a whole number ≥ 0 (0 = off); anything else means the default. */
-export function submissionRateLimit(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.SUBMISSION_RATE_LIMIT?.trim();
-  const value = raw ? Number(raw) : NaN;
-  return Number.isInteger(value) && value >= 0 ? value : DEFAULT_SUBMISSION_RATE_LIMIT;
+/** SUBMISSION_RATE_LIMIT: a whole number ≥ 0 (0 = off; lib/settings.ts). */
+export function submissionRateLimit(env: Record<string, string | undefined> = process.env): number {
+  return setting("SUBMISSION_RATE_LIMIT", env);
 }
 
 /** Counts one submission from `ip`; over the limit → 429 rate_limited with Retry-After. */

@@ -31,7 +31,8 @@ const DIRECT_ROUTES = [{ method: "POST", pattern: /^\/api\/public\/forms\/([^/?#
  * conditions (has/missing) this module does not evaluate.
  */
 export async function loadDirectRoutes({ root, distDir, port }) {
-  if (process.env.FORMLOOM_DIRECT_ROUTES === "off") return null;
+  // An on/off switch, checked with every setting at start (lib/settings.ts).
+  if (process.env.FORMLOOM_DIRECT_ROUTES?.trim().toLowerCase() === "off") return null;
   const dist = path.resolve(root, distDir);
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, "routes-manifest.json"), "utf8"));
   const headerRules = (manifest.headers ?? []).map((rule) => ({ ...rule, regex: new RegExp(rule.regex) }));

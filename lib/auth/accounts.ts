@@ -14,11 +14,12 @@ import { db, type Db } from "@/lib/db/client";
 import { isUniqueViolation, isWriteConflict } from "@/lib/db/errors";
 import { AppError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import { switchOn } from "@/lib/settings";
 import { personalWorkspaceCreate } from "@/lib/workspaces/workspaces";
 import { hashPassword } from "./passwords";
 import { countUsers, credentialsSchema, type Credentials } from "./users";
 
-export const signupAllowed = (env: NodeJS.ProcessEnv = process.env) => env.ALLOW_SIGNUP === "true";
+export const signupAllowed = (env: NodeJS.ProcessEnv = process.env) => switchOn("ALLOW_SIGNUP", env);
 
 /** True while the install has no user: the first visit offers to create the owner. */
 export const setupNeeded = async () => (await countUsers()) === 0;

@@ -10,13 +10,13 @@
 import { createHash } from "node:crypto";
 import { clientIp } from "@/lib/http/client-ip";
 import { consumeRateLimit } from "@/lib/rate-limit";
+import { setting } from "@/lib/settings";
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 
 /** Attempts per email per 15 minutes (LOGIN_RATE_LIMIT; 0 turns limits off); an IP gets 5 times as many. */
-export function loginRateLimit(env: NodeJS.ProcessEnv = process.env): { perEmail: number; perIp: number } {
-  const raw = Number(env.LOGIN_RATE_LIMIT ?? 10);
-  const perEmail = Number.isInteger(raw) && raw >= 0 ? raw : 10;
+export function loginRateLimit(env: Record<string, string | undefined> = process.env): { perEmail: number; perIp: number } {
+  const perEmail = setting("LOGIN_RATE_LIMIT", env);
   return { perEmail, perIp: perEmail * 5 };
 }
 

@@ -1,3 +1,5 @@
+import { choiceSetting, setting } from "@/lib/settings";
+
 /**
  * How long a SQLite writer waits for another process's lock (an admin CLI, a
  * backup, another instance migrating) before SQLITE_BUSY; SQLITE_BUSY_TIMEOUT_MS
@@ -5,10 +7,8 @@
  * the app's writer (lib/db/client.ts) does. better-sqlite3 waits
  * synchronously, so this is also how long such a lock can stall the server.
  */
-export function sqliteBusyTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.SQLITE_BUSY_TIMEOUT_MS || 10_000);
-  if (!Number.isInteger(value) || value < 0) throw new Error("SQLITE_BUSY_TIMEOUT_MS must be a whole number of milliseconds");
-  return value;
+export function sqliteBusyTimeoutMs(env: Record<string, string | undefined> = process.env): number {
+  return setting("SQLITE_BUSY_TIMEOUT_MS", env);
 }
 
 /**
@@ -19,8 +19,6 @@ export function sqliteBusyTimeoutMs(env: NodeJS.ProcessEnv = process.env): numbe
  * also fsyncs every commit (survives power loss; ~0.25 ms per commit here,
  * blocking the event loop).
  */
-export function sqliteSynchronous(env: NodeJS.ProcessEnv = process.env): "NORMAL" | "FULL" {
-  const value = (env.SQLITE_SYNCHRONOUS || "NORMAL").toUpperCase();
-  if (value !== "NORMAL" && value !== "FULL") throw new Error(`SQLITE_SYNCHRONOUS must be NORMAL or FULL (got "${value}")`);
-  return value;
+export function sqliteSynchronous(env: Record<string, string | undefined> = process.env): "NORMAL" | "FULL" {
+  return choiceSetting("SQLITE_SYNCHRONOUS", env) as "NORMAL" | "FULL";
 }

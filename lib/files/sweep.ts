@@ -14,12 +14,13 @@
  */
 import { db } from "@/lib/db/client";
 import { rawQuery, sql } from "@/lib/db/raw";
+import { setting } from "@/lib/settings";
 import { releaseUnusedAssets } from "./form-assets";
 import { RELEASED_ASSET, removeFiles, SWEEP_BATCH } from "./lifecycle";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const orphanMaxAgeMs = () => Number(process.env.FILES_ORPHAN_MAX_AGE_MS || DAY_MS);
-const sweepEveryMs = () => Number(process.env.FILES_SWEEP_MS || 10 * 60 * 1000);
+const orphanMaxAgeMs = () => setting("FILES_ORPHAN_MAX_AGE_MS");
+const sweepEveryMs = () => setting("FILES_SWEEP_MS");
 const DANGLING_EVERY_SWEEPS = 6;
 
 type FileRow = { id: string; storageKey: string };

@@ -7,9 +7,10 @@
  * TRUSTED_PROXY_HOPS says proxies sit in front of us: with N trusted proxies,
  * the client is the N-th address from the right of [...X-Forwarded-For, peer].
  */
-export function trustedProxyHops(env: NodeJS.ProcessEnv = process.env): number {
-  const hops = Number(env.TRUSTED_PROXY_HOPS ?? 0);
-  return Number.isInteger(hops) && hops > 0 ? hops : 0;
+import { setting } from "@/lib/settings";
+
+export function trustedProxyHops(env: Record<string, string | undefined> = process.env): number {
+  return setting("TRUSTED_PROXY_HOPS", env);
 }
 
 export function clientIp(headers: Headers, hops = trustedProxyHops()): string {

@@ -18,6 +18,7 @@
  * on SQLite the one writer is never held long away from the submissions.
  */
 import { provider } from "@/lib/db/client";
+import { setting } from "@/lib/settings";
 import { rawWriteExec, sql } from "@/lib/db/raw";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,16 +27,11 @@ const PRUNE_BATCH = 500;
 
 /** The retention in days; null keeps the log forever. */
 export function deliveryLogRetentionDays(env: Record<string, string | undefined> = process.env): number | null {
-  const text = env.DELIVERY_LOG_RETENTION_DAYS?.trim();
-  if (!text) return 30;
-  const days = Number(text);
-  if (!Number.isFinite(days) || days < 0) {
-    throw new Error(`DELIVERY_LOG_RETENTION_DAYS must be a number of days ≥ 0 (0 keeps the log forever), not "${text}"`);
-  }
+  const days = setting("DELIVERY_LOG_RETENTION_DAYS", env);
   return days === 0 ? null : days;
 }
 
-const pruneEveryMs = () => Number(process.env.OUTBOX_PRUNE_MS || 60 * 60 * 1000);
+const pruneEveryMs = () => setting("OUTBOX_PRUNE_MS");
 
 /**
  * Deletes the finished rows whose last attempt was before `now` minus the
@@ -65,10 +61,9 @@ export async function pruneDeliveryLog(now = new Date(), days = deliveryLogReten
 
 const globalForPrune = globalThis as unknown as { formloomOutboxPrune?: NodeJS.Timeout };
 
-/** Starts the periodic prune (instrumentation.ts); a bad DELIVERY_LOG_RETENTION_DAYS stops the start. */
+/** Starts the periodic prune (instrumentation.ts, after checkSettings). */
 export function startDeliveryLogPruner(): void {
   if (globalForPrune.formloomOutboxPrune) return;
-  deliveryLogRetentionDays();
   const run = () =>
     void pruneDeliveryLog().catch((error) => console.error("outbox: pruning the delivery log failed", error));
   globalForPrune.formloomOutboxPrune = setInterval(run, pruneEveryMs());

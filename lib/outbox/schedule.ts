@@ -7,18 +7,12 @@
  * WEBHOOK_RETRY_DELAYS_MS (comma-separated milliseconds) replaces the
  * schedule, e.g. for tests; the number of delays is the number of retries.
  */
-const DEFAULT_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+import { listSetting } from "@/lib/settings";
+
 const JITTER = 0.1;
 
-export function retryDelaysMs(env: Record<string, string | undefined> = process.env): number[] {
-  const text = env.WEBHOOK_RETRY_DELAYS_MS?.trim();
-  if (!text) return DEFAULT_DELAYS_MS;
-  const delays = text.split(",").map((part) => Number(part.trim()));
-  if (delays.some((d) => !Number.isFinite(d) || d < 0)) {
-    throw new Error(`WEBHOOK_RETRY_DELAYS_MS must be comma-separated non-negative milliseconds, not "${text}"`);
-  }
-  return delays;
-}
+/** The delays (the default schedule is declared in lib/settings.ts). */
+export const retryDelaysMs = (env: Record<string, string | undefined> = process.env) => listSetting("WEBHOOK_RETRY_DELAYS_MS", env);
 
 /**
  * After `attempts` attempts have failed: when to try again, or null when the

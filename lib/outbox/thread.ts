@@ -35,6 +35,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { provider } from "@/lib/db/client";
 import { walAutocheckpointFrames } from "@/lib/db/sqlite-adapter";
+import { setting, settingIfSet, switchOn } from "@/lib/settings";
 import { channels } from "./channels";
 import { onOutboxWrite } from "./wake";
 import { startOutboxWorker, STOP_GRACE_MS, stopOutboxWorker, wakeOutboxWorker, WRITE_WAKE_DELAY_MS } from "./worker";
@@ -62,9 +63,7 @@ const WAKE_EVERY_MS = 50;
  * every submission behind it.
  */
 export function outboxThreadNice(): number {
-  const fallback = provider === "postgresql" ? 10 : 0;
-  const asked = Number(process.env.OUTBOX_THREAD_NICE || fallback);
-  return Number.isFinite(asked) ? Math.min(19, Math.max(0, Math.trunc(asked))) : fallback;
+  return settingIfSet("OUTBOX_THREAD_NICE") ?? (provider === "postgresql" ? setting("OUTBOX_THREAD_NICE") : 0);
 }
 
 const STOP = Symbol.for("formloom.outbox.stop");
@@ -74,7 +73,7 @@ const globalForThread = globalThis as unknown as { formloomOutboxThread?: Worker
 /** Starts the outbox: webhooks on their own thread when it can, everything else (or everything) on this one. */
 export function startOutbox(): void {
   if (globalForThread.formloomOutboxThread) return;
-  if (process.env.OUTBOX_THREAD === "off" || !fs.existsSync(THREAD_FILE)) return allInProcess();
+  if (!switchOn("OUTBOX_THREAD") || !fs.existsSync(THREAD_FILE)) return allInProcess();
   const workerData: OutboxThreadData = { walAutocheckpoint: walAutocheckpointFrames(), nice: outboxThreadNice() };
   let worker: Worker;
   try {

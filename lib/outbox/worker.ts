@@ -44,6 +44,7 @@
  *   records; rows claimed by a killed process come back when their lease
  *   expires.
  */
+import { setting } from "@/lib/settings";
 import { senderIn, type Senders } from "./channel-sender";
 import { claimDue, releaseClaims, type ClaimedMessage } from "./claim";
 import { outboxChannels, type OutboxChannel } from "./enqueue";
@@ -71,7 +72,7 @@ const RECORD_DELAY_MS = 100;
  */
 export const WRITE_WAKE_DELAY_MS = 250;
 
-const pollMs = () => Number(process.env.OUTBOX_POLL_MS || 500);
+const pollMs = () => setting("OUTBOX_POLL_MS");
 export { leaseMs };
 
 interface Waiting {

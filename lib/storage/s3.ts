@@ -10,6 +10,7 @@
 import { Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
+import { switchOn } from "@/lib/settings";
 import { checkedKey } from "./keys";
 import type { ObjectStore } from "./types";
 
@@ -30,7 +31,7 @@ export function s3Store(url: string, env: NodeJS.ProcessEnv = process.env): Obje
   const client = new S3Client({
     region: env.S3_REGION || "us-east-1",
     endpoint: env.S3_ENDPOINT || undefined,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
+    forcePathStyle: switchOn("S3_FORCE_PATH_STYLE", env),
     // Only when set: otherwise the SDK's own chain (instance roles, profiles).
     credentials: env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY } : undefined,
   });

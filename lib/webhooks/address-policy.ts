@@ -11,6 +11,7 @@
  */
 import dns from "node:dns";
 import net from "node:net";
+import { switchOn } from "@/lib/settings";
 
 const blocked = new net.BlockList();
 for (const [range, prefix] of [
@@ -23,7 +24,7 @@ for (const [range, prefix] of [
   ["2002::", 16], ["3fff::", 20], ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
 ] as const) blocked.addSubnet(range, prefix, "ipv6");
 
-export const privateUrlsAllowed = () => process.env.WEBHOOK_ALLOW_PRIVATE_URLS === "true";
+export const privateUrlsAllowed = () => switchOn("WEBHOOK_ALLOW_PRIVATE_URLS");
 
 /** The IPv4 address inside an IPv4-mapped IPv6 one (::ffff:a.b.c.d or ::ffff:xxxx:xxxx), if it is one. */
 function mappedIpv4(address: string): string | null {

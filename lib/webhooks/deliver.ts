@@ -13,6 +13,7 @@
  *   (default 5 days) is disabled, and its owner is emailed when email is set up.
  */
 import { emailConfigured } from "@/lib/email/config";
+import { setting } from "@/lib/settings";
 import { exec, join, rawQuery, rawTransaction, rawWriteExec, sql } from "@/lib/db/raw";
 import { bumpOutboxVersion, enqueueMessage } from "@/lib/outbox/enqueue";
 import type { ClaimedMessage } from "@/lib/outbox/claim";
@@ -22,15 +23,15 @@ import { getResponseRows, type ResponseObject } from "./response-snapshot";
 import { openSecret, UnreadableSecret } from "./secrets";
 import { postSigned } from "./post-thread";
 
-export const attemptTimeoutMs = () => Number(process.env.WEBHOOK_TIMEOUT_MS || 15_000);
+export const attemptTimeoutMs = () => setting("WEBHOOK_TIMEOUT_MS");
 /** A claim's lease: longer than the POST may take; a POST that would start too late to end within it renews it first. */
 export const leaseMs = () => attemptTimeoutMs() * 2 + 10_000;
 /**
  * Concurrent attempts per target (a webhook; the SMTP server) per instance:
  * WEBHOOK_CONCURRENCY, default 8, at most 32 (README "Webhooks").
  */
-export const perTarget = () => Math.min(32, Math.max(1, Math.floor(Number(process.env.WEBHOOK_CONCURRENCY) || 8)));
-const disableAfterMs = () => Number(process.env.WEBHOOK_DISABLE_AFTER_MS || 5 * 24 * 3_600_000);
+export const perTarget = () => setting("WEBHOOK_CONCURRENCY");
+const disableAfterMs = () => setting("WEBHOOK_DISABLE_AFTER_MS");
 
 type Hook = { id: string; formId: string; url: string; failingSince: Date | null; secrets: string[] | UnreadableSecret };
 
