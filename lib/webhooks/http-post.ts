@@ -24,7 +24,8 @@
  *   webhook-id anyway.
  * - redirects are not followed (a 3xx is a failure);
  * - the whole attempt has one deadline (WEBHOOK_TIMEOUT_MS, default 15 s);
- * - at most RESPONSE_KEEP_BYTES of the answer are kept, and reading stops there.
+ * - at most RESPONSE_KEEP_BYTES of the answer are kept, and reading stops there
+ *   (a NUL in them kept as U+FFFD: PostgreSQL's text cannot hold one).
  */
 import dns from "node:dns";
 import net, { type LookupFunction } from "node:net";
@@ -106,7 +107,9 @@ function postOnce(target: URL, headers: Record<string, string>, body: string, ti
       resolve(result);
     };
     const answered = (): PostResult => {
-      const text = Buffer.concat(chunks).toString("utf8");
+      // Kept for the delivery log: PostgreSQL's text holds no NUL, and one in a receiver's answer
+      // failed the record of the whole round (the row was then sent again and again).
+      const text = Buffer.concat(chunks).toString("utf8").replaceAll("\0", "\uFFFD");
       if (statusCode >= 200 && statusCode < 300) return { ok: true, statusCode, body: text };
       if (statusCode >= 300 && statusCode < 400) return { ok: false, statusCode, body: text, error: `Redirect (${statusCode}) not followed` };
       return { ok: false, statusCode, body: text, error: `HTTP ${statusCode}` };

@@ -87,6 +87,16 @@ describe(`webhooks on ${kind}`, () => {
     expect(log.deliveries[0]).toMatchObject({ id: delivery.id, event: "response.finished", status: "succeeded", attempts: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null });
   });
 
+  it("records a delivery whose receiver answered a NUL byte, once, keeping it as U+FFFD", async () => {
+    // PostgreSQL's text holds no NUL: storing it failed the record, and the row was sent again each time its lease ran out.
+    const { form, receiver, webhook } = await setup();
+    receiver.script([{ status: 200, body: "ok\0done" }]);
+    await submit(server.baseUrl, form.slug, { stars: 5 });
+    await expect.poll(async () => (await deliveriesOf(form.id, webhook.id)).deliveries[0]?.status).toBe("succeeded");
+    expect((await deliveriesOf(form.id, webhook.id)).deliveries[0]).toMatchObject({ attempts: 1, lastStatusCode: 200, responseBody: "ok\uFFFDdone" });
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it("retries after 500s with the same webhook-id and body, then succeeds", async () => {
     const { form, receiver, webhook } = await setup();
     receiver.script([{ status: 500 }, { status: 503 }, { status: 200 }]);

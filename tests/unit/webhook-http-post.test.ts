@@ -81,6 +81,12 @@ describe("a webhook POST", () => {
     expect(sent).toBeLessThan(32 * MB);
   });
 
+  it("keeps a NUL in an answer as U+FFFD (PostgreSQL's text holds none)", async () => {
+    handler = (_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end("ok\0done");
+    const result = await post();
+    expect(result).toEqual({ ok: true, statusCode: 200, body: "ok\uFFFDdone" });
+  });
+
   it("times out an answer whose body never ends, and does not follow a redirect", async () => {
     handler = (_req, res) => {
       res.writeHead(200, { "content-type": "text/plain" });
