@@ -40,14 +40,39 @@ import { retryOnWriteConflict } from "./errors";
 import type { SerializedSqliteAdapter, SerializedSqliteAdapterFactory } from "./sqlite-adapter";
 import { parsePostgresTimestamp, postgresValue, sqliteValue } from "./values";
 
-export type RawValue = string | number | bigint | boolean | Date | null;
+/** A list bound as ONE parameter: a PostgreSQL array (anyOf, and `unnest` in lib/outbox/record.ts). Not on SQLite. */
+export type RawList = readonly (string | number | null)[];
+export type RawValue = string | number | bigint | boolean | Date | null | RawList;
 
 /** SQL with `?` placeholders and the values that fill them, in order. */
 export class RawSql {
   constructor(
     readonly sql: string,
     readonly values: readonly RawValue[],
+    /**
+     * PostgreSQL: a prepared statement of this name on each connection (named()): parsed once,
+     * and planned once for all after PostgreSQL's first few plans (a generic plan).
+     */
+    readonly name?: string,
   ) {}
+}
+
+/**
+ * The same statement, prepared under `name` on PostgreSQL (ignored on SQLite). Only for a
+ * statement whose text never changes (values, lists included, are parameters: anyOf): one name,
+ * one text. For the statements of every round of the outbox worker, whose lists of ids
+ * PostgreSQL planned anew each time, element by element: ~1.8 ms for 128 ids, more than running it.
+ */
+export const named = (name: string, statement: RawSql): RawSql => new RawSql(statement.sql, statement.values, name);
+
+/**
+ * `column IN (values)`: on PostgreSQL `= ANY(?)` with the list as one array parameter, so the
+ * statement's text does not change with the list's length (it can be named()); on SQLite an
+ * `IN` list of parameters.
+ */
+export function anyOf(column: RawSql, values: readonly string[]): RawSql {
+  if (driver.provider === "postgresql") return sql`${column} = ANY(CAST(${values} AS TEXT[]))`;
+  return sql`${column} IN (${join(values.map((value) => sql`${value}`))})`;
 }
 
 /** sql`… ${value} …`: each value becomes a `?` placeholder; a nested RawSql is inlined with its values. */
@@ -426,8 +451,8 @@ const types: pg.CustomTypesConfig = {
     oid === TIMESTAMP_OID && format !== "binary" ? parsePostgresTimestamp : pg.types.getTypeParser(oid, format as "text")) as pg.CustomTypesConfig["getTypeParser"],
 };
 
-function postgresQuery({ sql: text, values }: RawSql): pg.QueryConfig {
-  return { text: postgresText(text), values: values.map(postgresValue), types };
+function postgresQuery({ sql: text, values, name }: RawSql): pg.QueryConfig {
+  return { text: postgresText(text), values: values.map(postgresValue), types, ...(name ? { name } : {}) };
 }
 
 /** SQLSTATE division_by_zero: how a claim statement refuses (claimStatement). */

@@ -6,6 +6,7 @@
 
 /** Prisma's better-sqlite3 adapter stores DateTime as ISO 8601 text with "+00:00", booleans as 0/1. */
 export function sqliteValue(value: unknown): unknown {
+  if (Array.isArray(value)) throw new Error("A list parameter is PostgreSQL's alone (lib/db/raw.ts anyOf)");
   if (value instanceof Date) return value.toISOString().replace("Z", "+00:00");
   if (typeof value === "boolean") return value ? 1 : 0;
   return value;

@@ -5,7 +5,7 @@
  * carry the question key) replace them when a response is serialized.
  */
 import { z } from "zod";
-import { join, rawQuery, sql } from "@/lib/db/raw";
+import { anyOf, named, rawQuery, sql } from "@/lib/db/raw";
 import type { FileAnswer } from "@/lib/question-types/file-kinds";
 
 export const fileAnswerSchema = z
@@ -55,9 +55,9 @@ export function withFileObjects<A extends Record<string, unknown>>(formId: strin
 export async function filesOfResponses(responseIds: readonly string[]): Promise<Map<string, AttachedFile[]>> {
   const byResponse = new Map<string, AttachedFile[]>();
   if (responseIds.length === 0) return byResponse;
-  const rows = await rawQuery<AttachedFile & { responseId: string }>(sql`
+  const rows = await rawQuery<AttachedFile & { responseId: string }>(named("files_of_responses", sql`
     SELECT "id", "responseId", "questionKey", "name", "size", "contentType" FROM "StoredFile"
-    WHERE "kind" = 'upload' AND "responseId" IN (${join([...new Set(responseIds)].map((id) => sql`${id}`))})`);
+    WHERE "kind" = 'upload' AND ${anyOf(sql`"responseId"`, [...new Set(responseIds)])}`));
   for (const row of rows) {
     const files = byResponse.get(row.responseId);
     if (files) files.push(row);

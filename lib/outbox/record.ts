@@ -4,7 +4,7 @@
  * changes nothing.
  */
 import { provider } from "@/lib/db/client";
-import { empty, exec, join, query, rawTransaction, rawWriteExec, rawWriteQuery, sql, type RawSql } from "@/lib/db/raw";
+import { anyOf, empty, exec, named, query, rawTransaction, rawWriteExec, rawWriteQuery, sql, type RawSql } from "@/lib/db/raw";
 import type { ClaimedMessage } from "./claim";
 import { nextAttemptAt } from "./schedule";
 
@@ -24,20 +24,21 @@ const ROWS_PER_STATEMENT = 500;
 
 /**
  * On PostgreSQL a statement is a round trip and a plan: a batch of rows is
- * written by ONE statement, `UPDATE … FROM (VALUES …)`, each row still fenced
- * by its attempt number. Every value in the list is cast: PostgreSQL types a
- * VALUES list by its first row and would take the parameters as text. The
- * rows are also named by `"id" IN (…)` (byIds): joined to a VALUES list of
- * more than a few rows, PostgreSQL plans a hash join over a sequential scan
- * of the whole outbox, delivery log included — 6 ms a statement at 20,000
- * rows and growing without end — where the list finds each by its primary
- * key. (On SQLite a transaction's statements run in one synchronous block:
- * one per row costs little there.)
+ * written by ONE statement, `UPDATE … FROM unnest(…)`, each row still fenced
+ * by its attempt number. Each column comes as one array parameter, so the
+ * statement's text is the same for 1 row or 500 and it is prepared once per
+ * connection (named()): a `VALUES` list of four parameters a row was parsed
+ * and planned anew every time. The rows are also named by `"id" = ANY(…)`
+ * (byIds): joined to a list of more than a few rows, PostgreSQL plans a hash
+ * join over a sequential scan of the whole outbox, delivery log included —
+ * 6 ms a statement at 20,000 rows and growing without end — where the
+ * condition finds each by its primary key. (On SQLite a transaction's
+ * statements run in one synchronous block: one per row costs little there.)
  */
 const batched = () => provider === "postgresql";
 
 /** The rows' primary keys, so that PostgreSQL finds them by index (see above). */
-const byIds = (messages: readonly ClaimedMessage[]) => sql`o."id" IN (${join(messages.map((m) => sql`${m.id}`))})`;
+const byIds = (messages: readonly ClaimedMessage[]) => anyOf(sql`o."id"`, messages.map((m) => m.id));
 
 function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -65,13 +66,13 @@ export async function recordAttempts(entries: readonly { message: ClaimedMessage
     else statements.push(resultStatement(entry.message, entry.result, statuses[i], now));
   });
   for (const rows of chunks(succeeded)) {
-    const values = rows.map(({ message, result }) =>
-      sql`(CAST(${message.id} AS TEXT), CAST(${message.attempts} AS INTEGER), CAST(${result.statusCode ?? null} AS INTEGER), CAST(${result.responseBody ?? null} AS TEXT))`);
-    statements.push(sql`
+    const column = <T extends string | number | null>(of: (entry: (typeof rows)[number]) => T) => rows.map(of);
+    statements.push(named("outbox_record_succeeded", sql`
       UPDATE "OutboxMessage" AS o SET "status" = 'succeeded', "leaseUntil" = NULL, "deliveredAt" = ${now},
         "lastStatusCode" = v.code, "lastError" = NULL, "responseBody" = v.body
-      FROM (VALUES ${join(values)}) AS v(id, attempts, code, body)
-      WHERE ${byIds(rows.map((row) => row.message))} AND o."id" = v.id AND o."attempts" = v.attempts`);
+      FROM unnest(CAST(${column((r) => r.message.id)} AS TEXT[]), CAST(${column((r) => r.message.attempts)} AS INTEGER[]),
+        CAST(${column((r) => r.result.statusCode ?? null)} AS INTEGER[]), CAST(${column((r) => r.result.responseBody ?? null)} AS TEXT[])) AS v(id, attempts, code, body)
+      WHERE ${byIds(rows.map((row) => row.message))} AND o."id" = v.id AND o."attempts" = v.attempts`));
   }
   if (statements.length === 1) await rawWriteExec(statements[0]);
   else if (statements.length > 1) {
@@ -115,14 +116,12 @@ export async function renewLeases(messages: readonly ClaimedMessage[], leaseMs: 
   const until = new Date(now.getTime() + leaseMs);
   if (messages.length === 0) return [];
   if (batched()) {
-    const statements = chunks(messages).map((part) => {
-      const values = part.map((message) => sql`(CAST(${message.id} AS TEXT), CAST(${message.attempts} AS INTEGER))`);
-      return sql`
+    const statements = chunks(messages).map((part) =>
+      named("outbox_renew_leases", sql`
         UPDATE "OutboxMessage" AS o SET "leaseUntil" = ${until}
-        FROM (VALUES ${join(values)}) AS v(id, attempts)
+        FROM unnest(CAST(${part.map((m) => m.id)} AS TEXT[]), CAST(${part.map((m) => m.attempts)} AS INTEGER[])) AS v(id, attempts)
         WHERE ${byIds(part)} AND o."id" = v.id AND o."attempts" = v.attempts AND o."status" = 'pending'
-        RETURNING o."id"`;
-    });
+        RETURNING o."id"`));
     const changed =
       statements.length === 1
         ? await rawWriteQuery<{ id: string }>(statements[0])

@@ -1,5 +1,5 @@
 /** The response objects of GET /api/forms/:id/responses/:responseId, for webhook bodies (no owner check: the worker's own read). */
-import { join, rawQuery, sql } from "@/lib/db/raw";
+import { anyOf, named, rawQuery, sql } from "@/lib/db/raw";
 import { filesOfResponses } from "@/lib/files/answers";
 import { serializeResponse } from "@/lib/responses/serialize";
 
@@ -14,10 +14,10 @@ export async function getResponseRows(wanted: readonly { formId: string; respons
   const found = new Map<string, ResponseObject>();
   if (wanted.length === 0) return found;
   const ids = [...new Set(wanted.map((w) => w.responseId))];
-  const rows = await rawQuery<Parameters<typeof serializeResponse>[0] & { formId: string }>(sql`
+  const rows = await rawQuery<Parameters<typeof serializeResponse>[0] & { formId: string }>(named("webhook_responses", sql`
     SELECT r."id", r."formId", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending", r."language"
     FROM "Response" r JOIN "FormVersion" v ON v."id" = r."versionId"
-    WHERE r."id" IN (${join(ids.map((id) => sql`${id}`))})`);
+    WHERE ${anyOf(sql`r."id"`, ids)}`));
   const formOf = new Map(wanted.map((w) => [w.responseId, w.formId]));
   const mine = rows.filter((row) => formOf.get(row.id) === row.formId);
   const files = await filesOfResponses(mine.map((row) => row.id));
