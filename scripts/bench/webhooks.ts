@@ -19,12 +19,19 @@
  * database. On this shared machine the req/s of a run swing with the
  * neighbours' load; the CPU a submission costs moves far less, so it shows a
  * webhook's cost where the ratio of two rates cannot.
+ *
+ * Last, a delivery's CPU with no submission load beside it (drainBacklog): a
+ * backlog of BACKLOG rows written while the webhook is off, then drained
+ * once it is on. Under load a delivery's cost swings with everything it
+ * shares two cores with; drained on a quiet server it is steadier, and it is
+ * split by thread: the outbox thread, the rest of the server, the database's
+ * backends and the receiver.
  */
 import fs from "node:fs";
 import { fork } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
-import { queryDatabase } from "../../tests/helpers/instances";
+import { execDatabase, queryDatabase } from "../../tests/helpers/instances";
 import { startServer } from "../../tests/setup/server";
 import { postLoad, type Load } from "./measure";
 
@@ -50,7 +57,19 @@ export interface WebhookBench {
   cpu: { server: [number, number]; mainThread: [number, number]; database: [number, number] | null; receiver: [number, number] };
   /** Submissions answered 201 with the webhook on, the warm-up's included: every one must be delivered. */
   toDeliver: number;
+  drain: Drain;
 }
+
+/** A backlog drained on a quiet server (drainBacklog): its rate, and CPU µs per delivery. */
+export interface Drain {
+  rows: number;
+  perSecond: number;
+  /** µs per delivery: the server's busiest thread other than its main one (the outbox thread), the rest of the server, the backends (null on SQLite), the receiver. */
+  cpu: { outboxThread: number; restOfServer: number; database: number | null; receiver: number };
+}
+
+/** Rows in the backlog that drainBacklog drains. */
+const BACKLOG = 8_000;
 
 const TICKS_PER_MS = 100 / 1000;
 
@@ -62,6 +81,20 @@ function cpuMs(pid: number, thread = false): number {
   } catch {
     return 0;
   }
+}
+
+/** utime + stime of each thread of a process, in ms. */
+function threadCpuMs(pid: number): Map<string, number> {
+  const threads = new Map<string, number>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1].split(" ");
+      threads.set(tid, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS);
+    } catch {
+      // the thread ended
+    }
+  }
+  return threads;
 }
 
 /** The CPU a stretch of work cost the server, (PostgreSQL) the database's backends and the receiver, in ms. */
@@ -115,15 +148,16 @@ async function startReceiver() {
  * leftover index entry since the last VACUUM — 30 ms a sample on this machine's autovacuum-less
  * server, CPU taken from the server it measures.
  */
-async function pendingCounter(databaseUrl: string): Promise<{ count: () => Promise<number>; close: () => Promise<void> }> {
+async function pendingCounter(databaseUrl: string): Promise<{ count: () => Promise<number>; close: () => Promise<void>; pid: number | null }> {
   const statement = `SELECT count(*) AS n FROM "OutboxMessage" WHERE "status" = 'pending'`;
   if (databaseUrl.startsWith("file:")) {
-    return { count: async () => Number((await queryDatabase<{ n: number }>(databaseUrl, statement))[0].n), close: async () => undefined };
+    return { count: async () => Number((await queryDatabase<{ n: number }>(databaseUrl, statement))[0].n), close: async () => undefined, pid: null };
   }
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query("SET enable_bitmapscan = off");
-  return { count: async () => Number((await client.query<{ n: string }>(statement)).rows[0].n), close: () => client.end() };
+  const pid = Number((await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0].pid);
+  return { count: async () => Number((await client.query<{ n: string }>(statement)).rows[0].n), close: () => client.end(), pid };
 }
 
 const median = (values: number[]) => {
@@ -131,6 +165,52 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
+
+/**
+ * Writes BACKLOG rows of `response.finished` for the webhook while it is off (straight into the
+ * outbox, as the submissions' transactions write them; dated as their responses, so already due),
+ * turns it on and waits until none is pending: the rate, and the CPU per delivery by thread.
+ */
+async function drainBacklog(
+  databaseUrl: string, serverPid: number, receiverPid: number, formId: string, hookId: string,
+  setEnabled: (enabled: boolean) => Promise<void>, counter: { count: () => Promise<number>; pid: number | null },
+): Promise<Drain> {
+  const pending = counter.count;
+  // Our own generated ids, checked before they go into the statement (execDatabase takes no parameters).
+  for (const id of [formId, hookId]) if (!/^[A-Za-z0-9_-]+$/.test(id)) throw new Error(`unexpected id ${id}`);
+  await setEnabled(false);
+  await execDatabase(databaseUrl, [`
+    INSERT INTO "OutboxMessage" ("id", "channel", "webhookId", "formId", "event", "payload", "status", "attempts", "nextAttemptAt", "createdAt")
+    SELECT 'msg_backlog_' || "id", 'webhook', '${hookId}', "formId", 'response.finished', '{"responseId":"' || "id" || '"}', 'pending', 0, "createdAt", "createdAt"
+    FROM "Response" WHERE "formId" = '${formId}' AND "finished" = ${databaseUrl.startsWith("file:") ? 1 : "true"} LIMIT ${BACKLOG}`]);
+  const rows = await pending();
+  const name = databaseUrl.startsWith("file:") ? null : new URL(databaseUrl).pathname.slice(1);
+  const backends = async () => {
+    if (!name) return null;
+    // Not the bench's own connections: this one, and the pending counter's (polled below).
+    const found = await queryDatabase<{ pid: number }>(databaseUrl, `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND pid <> $2`, [name, counter.pid ?? 0]);
+    return new Map(found.map((r) => [r.pid, cpuMs(r.pid)]));
+  };
+  const threadsBefore = threadCpuMs(serverPid);
+  const backendsBefore = await backends();
+  const receiverBefore = cpuMs(receiverPid);
+  const started = Date.now();
+  await setEnabled(true);
+  while ((await pending()) > 0) await new Promise((r) => setTimeout(r, 100));
+  const ms = Date.now() - started;
+  const threadsAfter = threadCpuMs(serverPid);
+  const backendsAfter = await backends();
+  const receiver = cpuMs(receiverPid) - receiverBefore;
+  const spent = [...threadsAfter].filter(([tid]) => tid !== String(serverPid)).map(([tid, after]) => after - (threadsBefore.get(tid) ?? 0));
+  const outboxThread = Math.max(0, ...spent);
+  const server = [...threadsAfter].reduce((sum, [tid, after]) => sum + after - (threadsBefore.get(tid) ?? 0), 0);
+  const database = backendsAfter && backendsBefore ? [...backendsAfter].reduce((sum, [pid, after]) => sum + after - (backendsBefore.get(pid) ?? 0), 0) : null;
+  const perDelivery = (cpu: number) => (cpu * 1000) / rows;
+  return {
+    rows, perSecond: (rows * 1000) / ms,
+    cpu: { outboxThread: perDelivery(outboxThread), restOfServer: perDelivery(server - outboxThread), database: database === null ? null : perDelivery(database), receiver: perDelivery(receiver) },
+  };
+}
 
 export async function benchWebhooks(
   databaseUrl: string, writeKey: string, form: { id: string; slug: string }, body: unknown, seconds: number, pairs: number, log: (line: string) => void,
@@ -194,6 +274,9 @@ export async function benchWebhooks(
     await new Promise((r) => setTimeout(r, 5_000));
     const pendingAfterDrain = await pending();
     const received = await receiver.report();
+    // After the report: the backlog's deliveries carry their responses' old timestamps, not latencies.
+    log(`webhooks: a backlog of ${BACKLOG.toLocaleString("en-US")} deliveries drained with no load …`);
+    const drain = await drainBacklog(databaseUrl, server.process.pid!, receiver.pid, form.id, hookId, setEnabled, counter);
     const sorted = received.latencies.sort((a, b) => a - b);
     const okWithout = runs.reduce((sum, r) => sum + r.without.ok, 0);
     const withOk = runs.reduce((sum, r) => sum + r.with.ok, 0);
@@ -205,6 +288,7 @@ export async function benchWebhooks(
       // The warm-up ran with the webhook on: its submissions are delivered too.
       toDeliver: withOk + warmUp.ok,
       cpu: { server: perSubmission(cpu.server), mainThread: perSubmission(cpu.mainThread), database: cpu.database ? perSubmission(cpu.database) : null, receiver: perSubmission(cpu.receiver) },
+      drain,
     };
   } finally {
     // Leaves the seeded form as it was for a --reuse run.
