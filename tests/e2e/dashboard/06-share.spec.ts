@@ -16,8 +16,37 @@ const createForm = (page: Page, title: string) =>
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 
+/** What went wrong around the page, its frames included: errors, failed requests, 4xx/5xx answers. */
+function watchTrouble(page: Page): string[] {
+  const trouble: string[] = [];
+  page.on("pageerror", (e) => trouble.push(`page error: ${e.message}`));
+  page.on("console", (m) => { if (m.type() === "error") trouble.push(`console: ${m.text()}`); });
+  // (Not Next's prefetches of the dashboard's other pages, which navigation cancels.)
+  page.on("requestfailed", (r) => { if (!r.url().includes("_rsc=")) trouble.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ""}`); });
+  page.on("response", (r) => { if (r.status() >= 400) trouble.push(`${r.status()}: ${r.url()}`); });
+  return trouble;
+}
+
+/**
+ * The preview's frame holds the live form, hydrated. Step by step (the frame, the server's
+ * form, then hydration), so that a failure says which step did not happen and what the page saw.
+ */
+async function expectPreviewReady(page: Page, trouble: string[]) {
+  const frameElement = page.locator('[data-testid="embed-preview"] iframe');
+  const frame = page.frameLocator('[data-testid="embed-preview"] iframe');
+  try {
+    await expect(frameElement).toHaveCount(1);
+    await expect(frame.locator("form.fl-r")).toHaveCount(1);
+    await expect(frame.locator("form.fl-r[data-ready]")).toHaveCount(1);
+  } catch (error) {
+    const src = await frameElement.first().getAttribute("src").catch(() => null);
+    throw new Error(`${(error as Error).message}\nframe: ${src}\nwhat the page saw: ${trouble.join("\n  ") || "nothing wrong"}`);
+  }
+}
+
 test("link with copy, QR code, snippets with copy and live preview, and the embed origins setting", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: dashboardUrl() });
+  const trouble = watchTrouble(page);
   const form = await createForm(page, "Shared form");
   await page.goto(`${dashboardUrl()}/forms/${form.id}`);
   await page.getByRole("tab", { name: "Share" }).click();
@@ -42,9 +71,8 @@ test("link with copy, QR code, snippets with copy and live preview, and the embe
   await expect.poll(() => clipboard(page)).toBe(await snippet.textContent());
 
   // The live preview: the real embed.js mounts the form inline.
-  const inline = page.frameLocator('[data-testid="embed-preview"] iframe');
-  await expect(inline.locator("form.fl-r[data-ready]")).toHaveCount(1);
-  await expect(inline.getByLabel("Your name")).toBeVisible();
+  await expectPreviewReady(page, trouble);
+  await expect(page.frameLocator('[data-testid="embed-preview"] iframe').getByLabel("Your name")).toBeVisible();
 
   // Popup: its snippet, and the preview opens the real dialog; Escape closes it and focus comes back.
   await page.getByLabel("How").selectOption("popup");
@@ -83,7 +111,7 @@ test("link with copy, QR code, snippets with copy and live preview, and the embe
   await page.getByRole("tab", { name: "Share" }).click();
   await expect(page.getByLabel("Only these sites")).toBeChecked();
   await expect(page.getByLabel("Sites (one origin per line)")).toHaveValue("https://shop.example.com\nhttps://*.example.org");
-  await expect(page.frameLocator('[data-testid="embed-preview"] iframe').locator("form.fl-r[data-ready]")).toHaveCount(1);
+  await expectPreviewReady(page, trouble);
 
   // Back to any site.
   await page.getByLabel("Any site").check();
