@@ -50,24 +50,25 @@ export class RawSql {
     readonly sql: string,
     readonly values: readonly RawValue[],
     /**
-     * PostgreSQL: a prepared statement of this name on each connection (named()): parsed once,
-     * and planned once for all after PostgreSQL's first few plans (a generic plan).
+     * PostgreSQL: run as a named (prepared) statement on each connection (prepareOnce()): parsed
+     * once, and planned once for all after PostgreSQL's first few plans (a generic plan).
      */
-    readonly name?: string,
+    readonly prepare = false,
   ) {}
 }
 
 /**
- * The same statement, prepared under `name` on PostgreSQL (ignored on SQLite). Only for a
- * statement whose text never changes (values, lists included, are parameters: anyOf): one name,
- * one text. For the statements of every round of the outbox worker, whose lists of ids
- * PostgreSQL planned anew each time, element by element: ~1.8 ms for 128 ids, more than running it.
+ * The same statement, prepared once per connection on PostgreSQL (SQLite caches every
+ * statement anyway). Only for a statement whose text never changes (values, lists included, are
+ * parameters: anyOf), so that the prepared statements stay few. For the statements of every
+ * round of the outbox worker, whose lists of ids PostgreSQL planned anew each time, element by
+ * element: ~1.8 ms for 128 ids, more than running it.
  */
-export const named = (name: string, statement: RawSql): RawSql => new RawSql(statement.sql, statement.values, name);
+export const prepareOnce = (statement: RawSql): RawSql => new RawSql(statement.sql, statement.values, true);
 
 /**
  * `column IN (values)`: on PostgreSQL `= ANY(?)` with the list as one array parameter, so the
- * statement's text does not change with the list's length (it can be named()); on SQLite an
+ * statement's text does not change with the list's length (it can be prepareOnce()); on SQLite an
  * `IN` list of parameters.
  */
 export function anyOf(column: RawSql, values: readonly string[]): RawSql {
@@ -451,9 +452,13 @@ const types: pg.CustomTypesConfig = {
     oid === TIMESTAMP_OID && format !== "binary" ? parsePostgresTimestamp : pg.types.getTypeParser(oid, format as "text")) as pg.CustomTypesConfig["getTypeParser"],
 };
 
-function postgresQuery({ sql: text, values, name }: RawSql): pg.QueryConfig {
-  return { text: postgresText(text), values: values.map(postgresValue), types, ...(name ? { name } : {}) };
+function postgresQuery({ sql, values, prepare }: RawSql): pg.QueryConfig {
+  const text = postgresText(sql);
+  return { text, values: values.map(postgresValue), types, ...(prepare ? { name: statementName(text) } : {}) };
 }
+
+/** A prepared statement's name: a hash of its text, so that one name never stands for two texts. */
+const statementName = (text: string) => `formloom_${createHash("sha1").update(text).digest("hex")}`;
 
 /** SQLSTATE division_by_zero: how a claim statement refuses (claimStatement). */
 const DIVISION_BY_ZERO = "22012";
@@ -511,7 +516,7 @@ const writeNames = (globalForNames.formloomWriteNames ??= new Map<string, string
 function nameOf(text: string): string | undefined {
   const known = writeNames.get(text);
   if (known !== undefined || writeNames.size >= MAX_NAMED_WRITES) return known;
-  const name = `formloom_${createHash("sha1").update(text).digest("hex")}`;
+  const name = statementName(text);
   writeNames.set(text, name);
   return name;
 }
@@ -519,7 +524,7 @@ function nameOf(text: string): string | undefined {
 async function runWrites(target: pg.Pool | pg.PoolClient, { statement, refused }: { statement: RawSql; refused?: () => Error }) {
   try {
     const query = postgresQuery(statement);
-    await target.query({ ...query, name: nameOf(query.text) });
+    await target.query({ ...query, name: query.name ?? nameOf(query.text) });
   } catch (error) {
     if (refused && (error as { code?: unknown }).code === DIVISION_BY_ZERO) throw refused();
     throw error;

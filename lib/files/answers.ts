@@ -5,7 +5,7 @@
  * carry the question key) replace them when a response is serialized.
  */
 import { z } from "zod";
-import { anyOf, named, rawQuery, sql } from "@/lib/db/raw";
+import { anyOf, prepareOnce, rawQuery, sql } from "@/lib/db/raw";
 import type { FileAnswer } from "@/lib/question-types/file-kinds";
 
 export const fileAnswerSchema = z
@@ -55,7 +55,7 @@ export function withFileObjects<A extends Record<string, unknown>>(formId: strin
 export async function filesOfResponses(responseIds: readonly string[]): Promise<Map<string, AttachedFile[]>> {
   const byResponse = new Map<string, AttachedFile[]>();
   if (responseIds.length === 0) return byResponse;
-  const rows = await rawQuery<AttachedFile & { responseId: string }>(named("files_of_responses", sql`
+  const rows = await rawQuery<AttachedFile & { responseId: string }>(prepareOnce(sql`
     SELECT "id", "responseId", "questionKey", "name", "size", "contentType" FROM "StoredFile"
     WHERE "kind" = 'upload' AND ${anyOf(sql`"responseId"`, [...new Set(responseIds)])}`));
   for (const row of rows) {

@@ -4,7 +4,7 @@
  * changes nothing.
  */
 import { provider } from "@/lib/db/client";
-import { anyOf, empty, exec, named, query, rawTransaction, rawWriteExec, rawWriteQuery, sql, type RawSql } from "@/lib/db/raw";
+import { anyOf, empty, exec, prepareOnce, query, rawTransaction, rawWriteExec, rawWriteQuery, sql, type RawSql } from "@/lib/db/raw";
 import type { ClaimedMessage } from "./claim";
 import { nextAttemptAt } from "./schedule";
 
@@ -27,7 +27,7 @@ const ROWS_PER_STATEMENT = 500;
  * written by ONE statement, `UPDATE … FROM unnest(…)`, each row still fenced
  * by its attempt number. Each column comes as one array parameter, so the
  * statement's text is the same for 1 row or 500 and it is prepared once per
- * connection (named()): a `VALUES` list of four parameters a row was parsed
+ * connection (prepareOnce()): a `VALUES` list of four parameters a row was parsed
  * and planned anew every time. The rows are also named by `"id" = ANY(…)`
  * (byIds): joined to a list of more than a few rows, PostgreSQL plans a hash
  * join over a sequential scan of the whole outbox, delivery log included —
@@ -67,7 +67,7 @@ export async function recordAttempts(entries: readonly { message: ClaimedMessage
   });
   for (const rows of chunks(succeeded)) {
     const column = <T extends string | number | null>(of: (entry: (typeof rows)[number]) => T) => rows.map(of);
-    statements.push(named("outbox_record_succeeded", sql`
+    statements.push(prepareOnce(sql`
       UPDATE "OutboxMessage" AS o SET "status" = 'succeeded', "leaseUntil" = NULL, "deliveredAt" = ${now},
         "lastStatusCode" = v.code, "lastError" = NULL, "responseBody" = v.body
       FROM unnest(CAST(${column((r) => r.message.id)} AS TEXT[]), CAST(${column((r) => r.message.attempts)} AS INTEGER[]),
@@ -117,7 +117,7 @@ export async function renewLeases(messages: readonly ClaimedMessage[], leaseMs: 
   if (messages.length === 0) return [];
   if (batched()) {
     const statements = chunks(messages).map((part) =>
-      named("outbox_renew_leases", sql`
+      prepareOnce(sql`
         UPDATE "OutboxMessage" AS o SET "leaseUntil" = ${until}
         FROM unnest(CAST(${part.map((m) => m.id)} AS TEXT[]), CAST(${part.map((m) => m.attempts)} AS INTEGER[])) AS v(id, attempts)
         WHERE ${byIds(part)} AND o."id" = v.id AND o."attempts" = v.attempts AND o."status" = 'pending'

@@ -14,7 +14,7 @@
  */
 import { emailConfigured } from "@/lib/email/config";
 import { setting } from "@/lib/settings";
-import { anyOf, exec, named, rawQuery, rawTransaction, rawWriteExec, sql } from "@/lib/db/raw";
+import { anyOf, exec, prepareOnce, rawQuery, rawTransaction, rawWriteExec, sql } from "@/lib/db/raw";
 import { bumpOutboxVersion, enqueueMessage } from "@/lib/outbox/enqueue";
 import type { ClaimedMessage } from "@/lib/outbox/claim";
 import { renewLease, type AttemptResult } from "@/lib/outbox/record";
@@ -59,7 +59,7 @@ const toDate = (value: unknown) => (value === null || value === undefined ? null
 async function loadHooks(ids: string[]): Promise<Map<string, Hook>> {
   const hooks = new Map<string, Hook>();
   if (ids.length === 0) return hooks;
-  const rows = await rawQuery<Record<string, unknown>>(named("webhooks_of_deliveries", sql`
+  const rows = await rawQuery<Record<string, unknown>>(prepareOnce(sql`
     SELECT "id", "formId", "url", "secret", "previousSecret", "previousSecretUntil", "failingSince"
     FROM "Webhook" WHERE ${anyOf(sql`"id"`, ids)}`));
   const now = new Date();

@@ -1,5 +1,5 @@
 /** The response objects of GET /api/forms/:id/responses/:responseId, for webhook bodies (no owner check: the worker's own read). */
-import { anyOf, named, rawQuery, sql } from "@/lib/db/raw";
+import { anyOf, prepareOnce, rawQuery, sql } from "@/lib/db/raw";
 import { filesOfResponses } from "@/lib/files/answers";
 import { serializeResponse } from "@/lib/responses/serialize";
 
@@ -14,7 +14,7 @@ export async function getResponseRows(wanted: readonly { formId: string; respons
   const found = new Map<string, ResponseObject>();
   if (wanted.length === 0) return found;
   const ids = [...new Set(wanted.map((w) => w.responseId))];
-  const rows = await rawQuery<Parameters<typeof serializeResponse>[0] & { formId: string }>(named("webhook_responses", sql`
+  const rows = await rawQuery<Parameters<typeof serializeResponse>[0] & { formId: string }>(prepareOnce(sql`
     SELECT r."id", r."formId", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending", r."language"
     FROM "Response" r JOIN "FormVersion" v ON v."id" = r."versionId"
     WHERE ${anyOf(sql`r."id"`, ids)}`));
