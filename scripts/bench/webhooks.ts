@@ -73,39 +73,47 @@ const BACKLOG = 8_000;
 
 const TICKS_PER_MS = 100 / 1000;
 
-/** utime + stime of a process, all its threads (or only its main thread: `thread`), in ms (0 when it is gone). */
-function cpuMs(pid: number, thread = false): number {
+/** utime + stime from a /proc …/stat file, in ms (null when the process or thread is gone). */
+function statCpuMs(file: string): number | null {
   try {
-    const fields = fs.readFileSync(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    const fields = fs.readFileSync(file, "utf8").split(") ")[1].split(" ");
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
   } catch {
-    return 0;
+    return null;
   }
 }
+
+/** utime + stime of a process, all its threads (or only its main thread: `thread`), in ms (0 when it is gone). */
+const cpuMs = (pid: number, thread = false): number => statCpuMs(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`) ?? 0;
 
 /** utime + stime of each thread of a process, in ms. */
 function threadCpuMs(pid: number): Map<string, number> {
   const threads = new Map<string, number>();
   for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1].split(" ");
-      threads.set(tid, (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS);
-    } catch {
-      // the thread ended
-    }
+    const ms = statCpuMs(`/proc/${pid}/task/${tid}/stat`);
+    if (ms !== null) threads.set(tid, ms);
   }
   return threads;
 }
 
+/**
+ * CPU ms of each backend of the bench's PostgreSQL database (null on SQLite), not counting the
+ * connection that asks, nor `skip` (the bench's own connections).
+ */
+async function backendCpuMs(databaseUrl: string, skip: number | null = null): Promise<Map<number, number> | null> {
+  if (databaseUrl.startsWith("file:")) return null;
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const rows = await queryDatabase<{ pid: number }>(databaseUrl, `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND pid <> $2`, [name, skip ?? 0]);
+  return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+}
+
+/** The CPU spent between two backendCpuMs readings, in ms (null on SQLite). */
+const backendCpuSpent = (before: Map<number, number> | null, after: Map<number, number> | null) =>
+  after && before ? [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0) : null;
+
 /** The CPU a stretch of work cost the server, (PostgreSQL) the database's backends and the receiver, in ms. */
 async function cpuDuring<T>(serverPid: number, receiverPid: number, databaseUrl: string, work: () => Promise<T>): Promise<{ result: T; server: number; mainThread: number; database: number | null; receiver: number }> {
-  const backends = async () => {
-    if (databaseUrl.startsWith("file:")) return null;
-    const name = new URL(databaseUrl).pathname.slice(1);
-    const rows = await queryDatabase<{ pid: number }>(databaseUrl, `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
-    return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
-  };
-  const before = await backends();
+  const before = await backendCpuMs(databaseUrl);
   const serverBefore = cpuMs(serverPid);
   const mainBefore = cpuMs(serverPid, true);
   const receiverBefore = cpuMs(receiverPid);
@@ -113,8 +121,7 @@ async function cpuDuring<T>(serverPid: number, receiverPid: number, databaseUrl:
   const receiver = cpuMs(receiverPid) - receiverBefore;
   const server = cpuMs(serverPid) - serverBefore;
   const mainThread = cpuMs(serverPid, true) - mainBefore;
-  const after = await backends();
-  const database = after && before ? [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0) : null;
+  const database = backendCpuSpent(before, await backendCpuMs(databaseUrl));
   return { result, server, mainThread, database, receiver };
 }
 
@@ -184,13 +191,8 @@ async function drainBacklog(
     SELECT 'msg_backlog_' || "id", 'webhook', '${hookId}', "formId", 'response.finished', '{"responseId":"' || "id" || '"}', 'pending', 0, "createdAt", "createdAt"
     FROM "Response" WHERE "formId" = '${formId}' AND "finished" = ${databaseUrl.startsWith("file:") ? 1 : "true"} LIMIT ${BACKLOG}`]);
   const rows = await pending();
-  const name = databaseUrl.startsWith("file:") ? null : new URL(databaseUrl).pathname.slice(1);
-  const backends = async () => {
-    if (!name) return null;
-    // Not the bench's own connections: this one, and the pending counter's (polled below).
-    const found = await queryDatabase<{ pid: number }>(databaseUrl, `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND pid <> $2`, [name, counter.pid ?? 0]);
-    return new Map(found.map((r) => [r.pid, cpuMs(r.pid)]));
-  };
+  // Not the pending counter's backend either (polled below).
+  const backends = () => backendCpuMs(databaseUrl, counter.pid);
   const threadsBefore = threadCpuMs(serverPid);
   const backendsBefore = await backends();
   const receiverBefore = cpuMs(receiverPid);
@@ -204,7 +206,7 @@ async function drainBacklog(
   const spent = [...threadsAfter].filter(([tid]) => tid !== String(serverPid)).map(([tid, after]) => after - (threadsBefore.get(tid) ?? 0));
   const outboxThread = Math.max(0, ...spent);
   const server = [...threadsAfter].reduce((sum, [tid, after]) => sum + after - (threadsBefore.get(tid) ?? 0), 0);
-  const database = backendsAfter && backendsBefore ? [...backendsAfter].reduce((sum, [pid, after]) => sum + after - (backendsBefore.get(pid) ?? 0), 0) : null;
+  const database = backendCpuSpent(backendsBefore, backendsAfter);
   const perDelivery = (cpu: number) => (cpu * 1000) / rows;
   return {
     rows, perSecond: (rows * 1000) / ms,
