@@ -120,6 +120,8 @@ export const counterShard = (): RawSql =>
 
 interface Step {
   statement: RawSql;
+  /** An `afterCommit` callback, not a statement: rawTransaction keeps it (the executors never see one). */
+  afterCommit?: () => void;
   /** true: the rows it returns; false: how many rows it changed. */
   rows: boolean;
   /** A write whose result nobody reads (`write`): PostgreSQL may send it with the next statement. */
@@ -189,6 +191,33 @@ function withWrites(writes: readonly RawSql[], main: RawSql): RawSql {
   return sql`WITH ${join(writes.map((w, i) => sql`${new RawSql(`"w${i}" AS (`, [])}${w})`))} ${main}`;
 }
 
+/**
+ * In a transaction: `callback` runs once the transaction has committed, after
+ * the statements and before rawTransaction resolves; never when it rolls back.
+ * A work run again (a write conflict, a group SQLite rolled back) starts with
+ * none: only the run that committed counts. For what must not happen unless
+ * the rows exist (lib/outbox/enqueue.ts hands its rows to the worker). It
+ * must not throw.
+ */
+export function* afterCommit(callback: () => void): RawWork<void> {
+  yield { statement: empty, rows: false, afterCommit: callback };
+}
+
+/** A run of `work` that keeps its afterCommit callbacks in `callbacks` (emptied first) and yields only its statements. */
+function* keepingCallbacks<T>(work: () => RawWork<T>, callbacks: (() => void)[]): RawWork<T> {
+  callbacks.length = 0;
+  const steps = work();
+  let next = steps.next();
+  while (!next.done) {
+    const step = next.value;
+    if (step.afterCommit) {
+      callbacks.push(step.afterCommit);
+      next = steps.next(undefined);
+    } else next = steps.next(yield step);
+  }
+  return next.value;
+}
+
 /** In a transaction: runs a statement, giving its rows. */
 export function* query<Row>(statement: RawSql): RawWork<Row[]> {
   return (yield { statement, rows: true }) as Row[];
@@ -209,6 +238,13 @@ const STATEMENT_TIMEOUT_MS = 10_000;
  * can still close a cycle (lib/forms/response-count.ts).
  */
 export async function rawTransaction<T>(work: () => RawWork<T>): Promise<T> {
+  const callbacks: (() => void)[] = [];
+  const result = await runTransaction(() => keepingCallbacks(work, callbacks));
+  for (const callback of callbacks) callback();
+  return result;
+}
+
+async function runTransaction<T>(work: () => RawWork<T>): Promise<T> {
   if (driver.provider !== "postgresql") return sqliteTransactionOn(await sqliteAdapter(driver.adapter), work);
   const { pool } = driver;
   return retryOnWriteConflict(() => postgresTransaction(pool, work));

@@ -5,7 +5,8 @@
  * if Prisma reads it back differently, if a failed raw transaction leaves
  * anything behind or leaves the connection unusable, if a raw transaction
  * interleaves with a Prisma interactive transaction on SQLite's one
- * connection, or if its unique violations stop mapping to their fields.
+ * connection, if its unique violations stop mapping to their fields, or if
+ * an afterCommit callback runs for a transaction that did not commit.
  */
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +18,7 @@ process.env.TZ = "Pacific/Auckland";
 import { applyStatDeltas } from "@/lib/analytics/answer-stats";
 import { db, provider } from "@/lib/db/client";
 import { isUniqueViolation, retryOnWriteConflict } from "@/lib/db/errors";
-import { claim, claimShared, empty, exec, join, postgresText, query, rawQuery, rawTransaction, sql, write } from "@/lib/db/raw";
+import { afterCommit, claim, claimShared, empty, exec, join, postgresText, query, rawQuery, rawTransaction, sql, write } from "@/lib/db/raw";
 import { newId } from "@/lib/ids";
 import { insertResponseRow, writeAnswerRows, type AnswerValueRow, type ResponseRow } from "@/lib/responses/store";
 import { createOwner, publishedForm } from "../helpers/api";
@@ -222,31 +223,37 @@ describe("raw transactions", () => {
     const taken = responseRow(formB, true, { idempotencyKey: `group-${newId()}`, onePerPerson: null });
     await rawTransaction(() => insertResponseRow(taken));
     const rows = [0, 1, 2, 3].map((i) => responseRow(formB, false, { personKey: `group-${i}`, idempotencyKey: null }));
-    const bump = () => exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE "id" = ${formB.id}`);
+    const committed: number[] = [];
+    const bump = function* (work: number) {
+      yield* afterCommit(() => committed.push(work));
+      yield* exec(sql`UPDATE "Form" SET "responseCount" = "responseCount" + 1 WHERE "id" = ${formB.id}`);
+    };
     // All four in the same turn of the event loop: on SQLite they share one transaction.
     const results = await Promise.allSettled([
       rawTransaction(function* () {
-        yield* bump();
+        yield* bump(0);
         yield* insertResponseRow(rows[0]);
       }),
       rawTransaction(function* () {
-        yield* bump();
+        yield* bump(1);
         yield* insertResponseRow(rows[1]);
         throw new Error("the second work gave up");
       }),
       rawTransaction(function* () {
-        yield* bump();
+        yield* bump(2);
         yield* insertResponseRow(rows[2]);
         // A unique violation mid-group: its own statements roll back, and the error still names its field.
         yield* insertResponseRow({ ...responseRow(formB, true), idempotencyKey: taken.idempotencyKey });
       }),
       rawTransaction(function* () {
-        yield* bump();
+        yield* bump(3);
         yield* insertResponseRow(rows[3]);
         return "fourth";
       }),
     ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);
+    // Each work's afterCommit callback ran only if that work committed (the works call `committed`).
+    expect(committed.sort()).toEqual([0, 3]);
     expect((results[1] as PromiseRejectedResult).reason).toMatchObject({ message: "the second work gave up" });
     expect(isUniqueViolation((results[2] as PromiseRejectedResult).reason, "idempotencyKey")).toBe(true);
     expect((results[3] as PromiseFulfilledResult<string>).value).toBe("fourth");
@@ -270,15 +277,22 @@ describe("raw transactions", () => {
     });
     expect(seen).toBe(1);
     expect([await count(), await responseCount()]).toEqual([3, before + 1]);
-    // Writes ending in a claim, nothing else: one statement on PostgreSQL, its own transaction.
+    // Writes ending in a claim, nothing else: one statement on PostgreSQL, its own transaction. A
+    // callback after its commit sees the rows from another connection.
+    let seenAfterCommit: Promise<number> | null = null;
     await rawTransaction(function* () {
       yield* insertResponseRow({ ...row, id: newId() });
+      yield* afterCommit(() => (seenAfterCommit = queryDatabase<{ n: number | string }>(process.env.DATABASE_URL!, `SELECT count(*) AS n FROM "Response" WHERE "personKey" = $1`, [row.personKey]).then(([r]) => Number(r.n))));
       yield* bump(formB.id);
     });
+    expect(await seenAfterCommit).toBe(4);
     expect([await count(), await responseCount()]).toEqual([4, before + 2]);
-    // Refused, alone and inside BEGIN … COMMIT: the writes before the claim do not stay.
+    // Refused, alone and inside BEGIN … COMMIT: the writes before the claim do not stay, and what
+    // was to happen after the commit does not happen.
+    let told = 0;
     const refusedAlone = rawTransaction(function* () {
       yield* insertResponseRow({ ...row, id: newId() });
+      yield* afterCommit(() => told++);
       yield* bump("no-such-form");
     });
     await expect(refusedAlone).rejects.toThrow("no slot on no-such-form");
@@ -289,7 +303,7 @@ describe("raw transactions", () => {
       yield* bump("no-such-form");
     });
     await expect(refusedInTransaction).rejects.toThrow("no slot on no-such-form");
-    expect([await count(), await responseCount()]).toEqual([4, before + 2]);
+    expect([await count(), await responseCount(), told]).toEqual([4, before + 2, 0]);
   });
 
   it("autocommit statements give rows and numbers as plain values", async () => {
@@ -407,14 +421,18 @@ describe.runIf(provider === "postgresql")("deadlocks", () => {
     const { form, counts } = await shardPair();
     const bump = (shard: number) => sql`UPDATE "FormResponseShard" SET "count" = "count" + 1 WHERE "formId" = ${form.id} AND "shard" = ${shard}`;
     let runs = 0;
+    const told: number[] = [];
     await inLockCycle(form.id, () =>
       rawTransaction(function* () {
-        runs++;
+        const run = ++runs;
+        yield* afterCommit(() => told.push(run));
         yield* exec(bump(97));
         yield* exec(bump(98));
       }),
     );
     expect(runs).toBe(2);
+    // Only the run that committed: the aborted one's callback is dropped.
+    expect(told).toEqual([2]);
     expect(await counts()).toEqual([{ shard: 97, count: 2 }, { shard: 98, count: 2 }]);
   });
 
