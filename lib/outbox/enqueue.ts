@@ -12,12 +12,14 @@
  * Columns every writer fills (other channels, e.g. lib/email, insert the same):
  * id (unique; also the Standard Webhooks `webhook-id`), channel, webhookId
  * (webhook rows only), formId, event, payload (JSON), status 'pending',
- * attempts 0, nextAttemptAt = createdAt = the event's time.
+ * attempts 0, nextAttemptAt = createdAt = the event's time (a submission's
+ * webhook rows may be written claimed instead: enqueueWebhookEvent).
  */
-import type { Tx } from "@/lib/db/client";
-import { exec, sql, write, type RawWork } from "@/lib/db/raw";
+import { provider, type Tx } from "@/lib/db/client";
+import { afterCommit, anyOf, exec, sql, write, type RawWork } from "@/lib/db/raw";
 import { newId } from "@/lib/ids";
-import { outboxWritten } from "./wake";
+import type { ClaimedMessage } from "./claim";
+import { outboxHandOff, outboxWritten } from "./wake";
 import { type WebhookEvent } from "@/lib/webhooks/events";
 
 /** The kinds of outbox rows; each has one sender in lib/outbox/channels.ts. */
@@ -46,13 +48,47 @@ const subscribedTo = (event: WebhookEvent) => sql`"events" LIKE ('%' || ${JSON.s
  * The worker is woken whether or not a row was made: a round that finds
  * nothing costs one claim, and the caller only gets here when the form has
  * someone to notify.
+ *
+ * Claimed as written. `subscribed` is which webhooks the caller knows the
+ * rows are for (the cached lookup of lib/outbox/subscribers.ts, under the
+ * form's outboxVersion, which the submission's guard re-checks in this
+ * transaction: the rows written are exactly theirs, or nothing commits).
+ * When the webhook worker runs in this process (outboxHandOff()), their rows
+ * are written as its claim would leave them — attempt 1, leased — and handed
+ * to it once the transaction has committed (afterCommit): no claim has to
+ * find them, which spares each delivery an UPDATE of its row (a new row
+ * version and its index entries) and the worker a claim per round. Nothing
+ * else changes: the attempt and its record are fenced by that attempt number,
+ * and a process killed before sending leaves the lease to run out, as with
+ * any claim (lib/outbox/claim.ts). A row of a webhook the caller did not name
+ * is written unclaimed (the CASE), for the worker's claims to find.
  */
-export function* enqueueWebhookEvent(formId: string, event: WebhookEvent, payload: unknown, now: Date): RawWork<void> {
+export function* enqueueWebhookEvent(formId: string, event: WebhookEvent, payload: unknown, now: Date, subscribed: readonly string[] = []): RawWork<void> {
+  const eventId = "msg_" + newId(now.getTime()) + "_";
+  const handOff = subscribed.length > 0 ? outboxHandOff() : null;
+  const json = JSON.stringify(payload);
+  const select = sql`FROM "Webhook" WHERE "formId" = ${formId} AND "enabled" = ${true} AND ${subscribedTo(event)}`;
+  if (!handOff) {
+    yield* write(sql`
+      INSERT INTO "OutboxMessage" ("id", "channel", "webhookId", "formId", "event", "payload", "status", "attempts", "nextAttemptAt", "createdAt")
+      SELECT ${eventId} || "id", 'webhook', "id", "formId", ${event}, ${json}, 'pending', 0, ${now}, ${now}
+      ${select}`);
+    outboxWritten("webhook");
+    return;
+  }
+  const heldUntil = now.getTime() + handOff.leaseMs;
+  const claimed = anyOf(sql`"id"`, subscribed);
+  // A parameter alone in a CASE is text to PostgreSQL, which would not assign it to a timestamp column.
+  const until = provider === "postgresql" ? sql`CAST(${new Date(heldUntil)} AS TIMESTAMP(3))` : sql`${new Date(heldUntil)}`;
   yield* write(sql`
-    INSERT INTO "OutboxMessage" ("id", "channel", "webhookId", "formId", "event", "payload", "status", "attempts", "nextAttemptAt", "createdAt")
-    SELECT ${"msg_" + newId(now.getTime()) + "_"} || "id", 'webhook', "id", "formId", ${event}, ${JSON.stringify(payload)}, 'pending', 0, ${now}, ${now}
-    FROM "Webhook" WHERE "formId" = ${formId} AND "enabled" = ${true} AND ${subscribedTo(event)}`);
-  outboxWritten("webhook");
+    INSERT INTO "OutboxMessage" ("id", "channel", "webhookId", "formId", "event", "payload", "status", "attempts", "leaseUntil", "nextAttemptAt", "createdAt")
+    SELECT ${eventId} || "id", 'webhook', "id", "formId", ${event}, ${json}, 'pending',
+      CASE WHEN ${claimed} THEN 1 ELSE 0 END, CASE WHEN ${claimed} THEN ${until} END, ${now}, ${now}
+    ${select}`);
+  const messages: ClaimedMessage[] = subscribed.map((webhookId) => ({
+    id: eventId + webhookId, channel: "webhook", webhookId, formId, event, payload: json, body: null, attempts: 1, createdAt: now, heldUntil,
+  }));
+  yield* afterCommit(() => handOff.take(messages));
 }
 
 /** In a Prisma transaction: the same rows as enqueueWebhookEvent. */

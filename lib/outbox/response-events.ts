@@ -20,10 +20,10 @@ export interface ResponseEventPayload {
   response?: ReturnType<typeof serializeResponse>;
 }
 
-/** In the finishing transaction, before the guard. */
-export function* enqueueResponseFinished(formId: string, responseId: string, now: Date): RawWork<void> {
+/** In the finishing transaction, before the guard; `webhookIds`: its subscribers, as the guard checks them (lib/outbox/subscribers.ts). */
+export function* enqueueResponseFinished(formId: string, responseId: string, now: Date, webhookIds: readonly string[]): RawWork<void> {
   const payload: ResponseEventPayload = { responseId };
-  yield* enqueueWebhookEvent(formId, "response.finished", payload, now);
+  yield* enqueueWebhookEvent(formId, "response.finished", payload, now, webhookIds);
   yield* enqueueResponseEmails(formId, responseId, now);
 }
 

@@ -13,22 +13,34 @@
  * submission is retried with a fresh lookup. So a cache can never make a
  * submission miss a webhook that existed when it committed, and a form without
  * integrations costs no query per submission.
+ *
+ * It also names the webhooks, which the guard makes exact in the same way:
+ * a submission's rows are written claimed for them (lib/outbox/enqueue.ts).
  */
 import { db } from "@/lib/db/client";
 import { emailConfigured } from "@/lib/email/config";
 
 const MAX_ENTRIES = 1_000;
-const known = new Map<string, { version: number; notifies: boolean }>();
 
-export async function formNotifiesOnFinish(formId: string, outboxVersion: number): Promise<boolean> {
+/** Who hears of a finished response of a form, at one outboxVersion. */
+export interface FinishSubscribers {
+  /** Anyone at all (an outbox statement is worth writing). */
+  notifies: boolean;
+  /** The enabled webhooks subscribed to response.finished (lib/outbox/enqueue.ts writes their rows claimed). */
+  webhookIds: readonly string[];
+}
+
+const known = new Map<string, FinishSubscribers & { version: number }>();
+
+export async function finishSubscribers(formId: string, outboxVersion: number): Promise<FinishSubscribers> {
   const hit = known.get(formId);
-  if (hit && hit.version === outboxVersion) return hit.notifies;
+  if (hit && hit.version === outboxVersion) return hit;
   const [hooks, notification] = await Promise.all([
-    db.webhook.count({ where: { formId, enabled: true, events: { contains: JSON.stringify("response.finished") } } }),
+    db.webhook.findMany({ where: { formId, enabled: true, events: { contains: JSON.stringify("response.finished") } }, select: { id: true }, orderBy: { id: "asc" } }),
     emailConfigured() ? db.formNotification.findUnique({ where: { formId }, select: { formId: true } }) : null,
   ]);
-  const notifies = hooks > 0 || notification !== null;
+  const subscribers = { notifies: hooks.length > 0 || notification !== null, webhookIds: hooks.map((hook) => hook.id) };
   if (known.size >= MAX_ENTRIES) known.delete(known.keys().next().value!);
-  known.set(formId, { version: outboxVersion, notifies });
-  return notifies;
+  known.set(formId, { version: outboxVersion, ...subscribers });
+  return subscribers;
 }

@@ -19,7 +19,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { driver } from "@/lib/db/client";
 import { setWalAutocheckpoint } from "@/lib/db/sqlite-adapter";
 import { webhookSender } from "@/lib/webhooks/sender";
-import { startOutboxWorker, stopOutboxWorker, wakeOutboxWorker } from "./worker";
+import type { ClaimedMessage } from "./claim";
+import { startOutboxWorker, stopOutboxWorker, takeClaimed, wakeOutboxWorker } from "./worker";
 
 export interface OutboxThreadData {
   /** The app's wal_autocheckpoint (SQLite): this connection's commits checkpoint no sooner than the app's. */
@@ -28,7 +29,11 @@ export interface OutboxThreadData {
   nice: number;
 }
 
-export type ToOutboxThread = { type: "wake"; delayMs: number } | { type: "stop"; graceMs: number };
+export type ToOutboxThread =
+  | { type: "wake"; delayMs: number }
+  /** Rows the app's thread wrote claimed, committed (lib/outbox/enqueue.ts). */
+  | { type: "take"; messages: ClaimedMessage[] }
+  | { type: "stop"; graceMs: number };
 export type FromOutboxThread = { type: "started" } | { type: "stopped" };
 
 const port = parentPort!;
@@ -59,6 +64,7 @@ async function start() {
 
 port.on("message", (message: ToOutboxThread) => {
   if (message.type === "wake") return wakeOutboxWorker(message.delayMs);
+  if (message.type === "take") return takeClaimed(message.messages);
   void stopOutboxWorker(message.graceMs).finally(() => port.postMessage({ type: "stopped" } satisfies FromOutboxThread));
 });
 

@@ -9,9 +9,10 @@
  * the snapshot read, the body, the hand-over to the sender and the result
  * (README "Webhooks"). On its own thread all of that runs beside the
  * submissions; what is left here is the outbox row written in the event's
- * transaction and a wake-up message (at most one per WAKE_EVERY_MS: the round
- * a wake asks for comes WRITE_WAKE_DELAY_MS later and claims every row
- * written until then, and the worker polls besides).
+ * transaction and a message (at most one per WAKE_EVERY_MS): the rows a
+ * submission wrote claimed (lib/outbox/enqueue.ts), or a wake-up for rows
+ * written unclaimed (the round a wake asks for comes WRITE_WAKE_DELAY_MS
+ * later and claims every row written until then, and the worker polls besides).
  *
  * On SQLite the thread's claims and results are writes on a second
  * connection: they take the database's write lock in turn with this thread's
@@ -37,12 +38,13 @@ import { provider } from "@/lib/db/client";
 import { walAutocheckpointFrames } from "@/lib/db/sqlite-adapter";
 import { setting, settingIfSet, switchOn } from "@/lib/settings";
 import { channels } from "./channels";
-import { onOutboxWrite } from "./wake";
-import { startOutboxWorker, STOP_GRACE_MS, stopOutboxWorker, wakeOutboxWorker, WRITE_WAKE_DELAY_MS } from "./worker";
+import { releaseClaims, type ClaimedMessage } from "./claim";
+import { onOutboxHandOff, onOutboxWrite } from "./wake";
+import { leaseMs, startOutboxWorker, STOP_GRACE_MS, stopOutboxWorker, takeClaimed, wakeOutboxWorker, WRITE_WAKE_DELAY_MS } from "./worker";
 import type { FromOutboxThread, OutboxThreadData, ToOutboxThread } from "./thread-entry";
 
 const THREAD_FILE = path.join(process.cwd(), ".respondent", "outbox-worker.mjs");
-/** At most one wake-up message per this many ms (see above). */
+/** At most one wake-up message per this many ms (see above), and one of rows written claimed. */
 const WAKE_EVERY_MS = 50;
 
 /**
@@ -103,6 +105,20 @@ export function startOutbox(): void {
 
   // Email (and any other channel) here, webhooks there.
   startOutboxWorker({ email: channels.email });
+  // A submission's webhook rows, written claimed (lib/outbox/enqueue.ts), go to the thread together,
+  // WAKE_EVERY_MS at most after their commit; once stopping, back to the database (a submission
+  // that began before the stop commits after it). Rows posted to a thread that then dies are
+  // claimed again when their lease runs out.
+  let taken: ClaimedMessage[] = [];
+  let open = true;
+  onOutboxHandOff({
+    leaseMs: leaseMs(),
+    take(messages) {
+      if (!open) return void releaseClaims(messages).catch((error) => console.error("outbox: handing back rows failed; their lease runs out", error));
+      if (taken.length === 0) setTimeout(() => taken.length && post({ type: "take", messages: taken.splice(0) }), WAKE_EVERY_MS).unref();
+      taken.push(...messages);
+    },
+  });
   let lastWake = 0;
   onOutboxWrite((channel) => {
     if (channel !== "webhook") return wakeOutboxWorker(WRITE_WAKE_DELAY_MS);
@@ -113,15 +129,20 @@ export function startOutbox(): void {
   });
   // scripts/serve.mjs calls this on SIGTERM: both workers stop claiming, hand back what they have
   // not started and record the attempts under way.
-  (globalThis as Record<symbol, unknown>)[STOP] = () =>
-    (stopping ??= Promise.all([
+  (globalThis as Record<symbol, unknown>)[STOP] = () => {
+    // Rows written from now on are left for claims; the thread hands back those on their way to it.
+    onOutboxHandOff(null);
+    open = false;
+    return (stopping ??= Promise.all([
       stopOutboxWorker(STOP_GRACE_MS),
       new Promise<void>((resolve) => {
         stopped = resolve;
         setTimeout(resolve, STOP_GRACE_MS + 1_000).unref();
+        if (taken.length) post({ type: "take", messages: taken.splice(0) });
         post({ type: "stop", graceMs: STOP_GRACE_MS });
       }),
     ]).then(() => undefined));
+  };
 }
 
 /** Every channel on this thread (no thread file, or the thread failed): as before there was one. */
@@ -129,5 +150,9 @@ function allInProcess() {
   globalForThread.formloomOutboxThread = "in-process";
   startOutboxWorker(channels);
   onOutboxWrite(() => wakeOutboxWorker(WRITE_WAKE_DELAY_MS));
-  (globalThis as Record<symbol, unknown>)[STOP] = stopOutboxWorker;
+  onOutboxHandOff({ leaseMs: leaseMs(), take: takeClaimed });
+  (globalThis as Record<symbol, unknown>)[STOP] = (graceMs?: number) => {
+    onOutboxHandOff(null);
+    return stopOutboxWorker(graceMs);
+  };
 }

@@ -34,6 +34,10 @@
  *   (fenced) those waiting here close to running out, and an attempt renews
  *   again before its POST if it waited long (a webhook's: the sender thread
  *   hands it back unsent for that); a row another worker took over is dropped.
+ * - A submission's webhook rows come claimed already (lib/outbox/enqueue.ts):
+ *   the process that wrote them hands them here after their commit
+ *   (takeClaimed), and the next round prepares them with what it claims.
+ *   They ask for no claim; under a steady load that leaves one claim per poll.
  * - Woken shortly after a row is written in this process (lib/outbox/wake.ts),
  *   and when an attempt ends if the last claim was full (rows may be left);
  *   otherwise polls every OUTBOX_POLL_MS (default 500 ms) for rows of other
@@ -110,6 +114,10 @@ interface WorkerState {
   claimedAt: number;
   /** The last claim took all it had room for: more rows may be due now. */
   moreDue: boolean;
+  /** A wake asked for a claim (a row written unclaimed, a slot freed with rows left) since the last one. */
+  claimAsked: boolean;
+  /** Rows written claimed by this process (takeClaimed), for the next round to prepare. */
+  taken: ClaimedMessage[];
   inFlight: Set<Promise<void>>;
   targets: Map<string, Target>;
   results: { message: ClaimedMessage; result: AttemptResult }[];
@@ -141,7 +149,7 @@ export function startOutboxWorker(senders: Senders): void {
   }
   globalForWorker.formloomOutbox = {
     senders,
-    stopping: false, timer: null, timerAt: 0, ticking: false, again: null, claimedAt: 0, moreDue: true,
+    stopping: false, timer: null, timerAt: 0, ticking: false, again: null, claimedAt: 0, moreDue: true, claimAsked: true, taken: [],
     inFlight: new Set(), targets: new Map(), results: [], notMade: [], recording: null, recordTimer: null,
   };
   schedule(0);
@@ -163,13 +171,39 @@ function schedule(delayMs: number) {
   s.timer.unref();
 }
 
-/** Asks for a round soon (a slot is free, or a due row was written in this process). */
+/** Asks for a round with a claim soon (a slot is free, or a due row was written in this process). */
 export function wakeOutboxWorker(delayMs = 0): void {
   const s = state();
   if (!s) return;
+  s.claimAsked = true;
+  roundIn(s, delayMs);
+}
+
+function roundIn(s: WorkerState, delayMs: number) {
   if (s.ticking) s.again = Math.min(s.again ?? delayMs, delayMs);
   else schedule(delayMs);
 }
+
+/**
+ * Rows this process wrote claimed (lib/outbox/enqueue.ts), committed: the
+ * round WRITE_WAKE_DELAY_MS from now prepares them with those that arrive
+ * meanwhile, as it would rows it claimed, and claims nothing for them. A
+ * stopping worker, or one holding MAX_HELD rows already (a slow receiver),
+ * hands them back for claims to find.
+ */
+export function takeClaimed(messages: ClaimedMessage[]): void {
+  if (messages.length === 0) return;
+  const s = state();
+  if (!s || s.stopping || heldBy(s) + s.taken.length >= MAX_HELD) {
+    releaseClaims(messages).catch((error) => console.error("outbox worker: handing back rows failed; their lease runs out", error));
+    return;
+  }
+  s.taken.push(...messages);
+  roundIn(s, WRITE_WAKE_DELAY_MS);
+}
+
+/** Rows this worker holds: running or waiting for a slot. */
+const heldBy = (s: WorkerState) => [...s.targets.values()].reduce((n, t) => n + t.running + t.waiting.length, 0);
 
 const targetOf = (s: WorkerState, key: string, channel: string) => {
   let target = s.targets.get(key);
@@ -186,9 +220,10 @@ async function tick() {
   s.ticking = true;
   s.again = null;
   let full = false;
+  const taken = s.taken.splice(0);
   try {
     await keepLeases(s);
-    let held = 0;
+    let held = taken.length;
     let hungry = false;
     // Known channels another worker runs; email too when its batch is ready.
     const skipChannels: OutboxChannel[] = outboxChannels.filter((channel) => !senderIn(s.senders, channel));
@@ -204,36 +239,42 @@ async function tick() {
       else if (key.startsWith("webhook:")) busyWebhooks.push(key.slice("webhook:".length));
     }
     const room = Math.min(BATCH, MAX_HELD - held);
-    // Every target stocked: only the poll looks for other targets' rows.
-    const due = hungry || s.targets.size === 0 || Date.now() - s.claimedAt >= pollMs();
+    // Every target stocked: only the poll looks for other targets' rows. Rows this process wrote
+    // claimed ask for no claim: they are here (taken).
+    const due = ((hungry || s.targets.size === 0) && s.claimAsked) || Date.now() - s.claimedAt >= pollMs();
+    const ready: { message: ClaimedMessage; leaseUntil: number }[] = taken.map((message) => ({ message, leaseUntil: message.heldUntil }));
     if (room > 0 && due) {
       s.claimedAt = Date.now();
+      s.claimAsked = false;
       const leaseUntil = Date.now() + leaseMs();
       const claimed = await claimDue(room, new Date(), leaseMs(), { channels: skipChannels, busyWebhooks });
       full = claimed.length === room;
       s.moreDue = full;
-      const byTarget = new Map<string, ClaimedMessage[]>();
-      for (const message of claimed) {
-        const key = keyOf(s, message);
-        const group = byTarget.get(key);
-        if (group) group.push(message);
-        else byTarget.set(key, [message]);
-      }
-      await Promise.all([...byTarget].map(async ([key, messages]) => {
-        const runs = await prepareWith(s.senders, messages);
-        // Stopping meanwhile: hand them back now rather than when their lease runs out.
-        if (s.stopping) return releaseClaims(messages);
-        const target = targetOf(s, key, messages[0].channel);
-        messages.forEach((message, i) => target.waiting.push({ message, run: runs[i], leaseUntil }));
-        startWaiting(s, key, target);
-      }));
+      for (const message of claimed) ready.push({ message, leaseUntil });
     }
+    const byTarget = new Map<string, typeof ready>();
+    for (const entry of ready) {
+      const key = keyOf(s, entry.message);
+      const group = byTarget.get(key);
+      if (group) group.push(entry);
+      else byTarget.set(key, [entry]);
+    }
+    await Promise.all([...byTarget].map(async ([key, entries]) => {
+      const messages = entries.map((entry) => entry.message);
+      const runs = await prepareWith(s.senders, messages);
+      // Stopping meanwhile: hand them back now rather than when their lease runs out.
+      if (s.stopping) return releaseClaims(messages);
+      const target = targetOf(s, key, messages[0].channel);
+      entries.forEach(({ message, leaseUntil }, i) => target.waiting.push({ message, run: runs[i], leaseUntil }));
+      startWaiting(s, key, target);
+    }));
   } catch (error) {
     console.error("outbox worker: round failed", error);
   } finally {
     s.ticking = false;
   }
   for (const [key, target] of s.targets) startWaiting(s, key, target);
+  if (full) s.claimAsked = true;
   schedule(full ? 0 : (s.again ?? pollMs()));
 }
 
@@ -320,7 +361,7 @@ export async function stopOutboxWorker(graceMs = STOP_GRACE_MS): Promise<void> {
   if (!s || s.stopping) return;
   s.stopping = true;
   if (s.timer) clearTimeout(s.timer);
-  const waiting = [...s.targets.values()].flatMap((t) => t.waiting.splice(0).map((w) => w.message));
+  const waiting = [...s.targets.values()].flatMap((t) => t.waiting.splice(0).map((w) => w.message)).concat(s.taken.splice(0));
   // Senders that queue their own attempts give back those not started (their promises resolve to null).
   for (const sender of Object.values(s.senders)) sender.stop?.();
   const wait = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());

@@ -17,7 +17,7 @@ import { readEmbedOrigins } from "@/lib/embed/origins";
 import { notFound } from "@/lib/http/errors";
 import { personBasis, type PersonBasis } from "@/lib/responses/one-per-person";
 import { hasLogic } from "@/lib/logic";
-import { formNotifiesOnFinish } from "@/lib/outbox/subscribers";
+import { finishSubscribers, type FinishSubscribers } from "@/lib/outbox/subscribers";
 import { translatorFor } from "@/lib/i18n/catalogs";
 import { formLanguages, pickLanguage } from "@/lib/i18n/negotiate";
 import type { PageLanguage } from "@/lib/i18n/languages";
@@ -58,8 +58,8 @@ export interface PublishedForm {
   responseCount: number;
   /** Form.outboxVersion when looked up; the guard re-checks it (lib/outbox/subscribers.ts). */
   outboxVersion: number;
-  /** Whether finishing a response writes outbox rows (webhooks, email notifications). */
-  notifiesOnFinish: boolean;
+  /** Whether finishing a response writes outbox rows (webhooks, email notifications), and for which webhooks. */
+  onFinish: FinishSubscribers;
   /** Who may frame the public page (lib/embed/origins.ts); null = any site. */
   allowedEmbedOrigins: string[] | null;
 }
@@ -155,7 +155,7 @@ export async function findPublishedForm(slug: string, { maxAgeMs = 0 }: { maxAge
     personBasis: "problem" in basis ? null : basis,
     responseCount: responseTotal(row),
     outboxVersion: row.outboxVersion,
-    notifiesOnFinish: await formNotifiesOnFinish(row.id, row.outboxVersion),
+    onFinish: await finishSubscribers(row.id, row.outboxVersion),
     allowedEmbedOrigins: readEmbedOrigins(row.allowedEmbedOrigins),
   };
   remember(forms, slug, { form, expires: now + Math.min(maxAgeMs || FORM_CACHE_MS, FORM_CACHE_MS) });

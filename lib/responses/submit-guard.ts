@@ -68,7 +68,7 @@ export function* writeAnswersThenGuard(
   yield* attachFiles(form, target, rows);
   if (target.finished) {
     yield* applyStatDeltas(form.formId, statDeltas(form.schema.questions, rows, 1, unansweredKeys(target.pathUnanswered)));
-    if (form.notifiesOnFinish) yield* enqueueResponseFinished(form.formId, target.responseId, now);
+    if (form.onFinish.notifies) yield* enqueueResponseFinished(form.formId, target.responseId, now, form.onFinish.webhookIds);
     yield* claimResponseSlot(form, now);
   } else {
     yield* checkFormOpen(form, now);

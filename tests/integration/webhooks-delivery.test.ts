@@ -87,6 +87,25 @@ describe(`webhooks on ${kind}`, () => {
     expect(log.deliveries[0]).toMatchObject({ id: delivery.id, event: "response.finished", status: "succeeded", attempts: 1, lastStatusCode: 200, lastError: null, nextAttemptAt: null });
   });
 
+  it("a submission's delivery is written claimed by the server that took it, and sent by it once", async () => {
+    // Held from its commit (attempt 1, leased): no other instance's claim can take it, and the
+    // writing server sends it without claiming it first (lib/outbox/enqueue.ts).
+    const { form, receiver, webhook } = await setup();
+    receiver.script([{ status: 200, delayMs: 400 }]);
+    const r = await submit(server.baseUrl, form.slug, { stars: 3 });
+    expect(r.status).toBe(201);
+    const [row] = await queryDatabase<{ attempts: number | string; leaseUntil: string | Date | null; createdAt: string | Date; status: string }>(
+      database.url, `SELECT "attempts", "leaseUntil", "createdAt", "status" FROM "OutboxMessage" WHERE "webhookId" = $1`, [webhook.id]);
+    expect({ attempts: Number(row.attempts), status: row.status }).toEqual({ attempts: 1, status: "pending" });
+    // The lease a claim takes: 2 × the 1 s timeout + 10 s.
+    expect(new Date(row.leaseUntil!).getTime() - new Date(row.createdAt).getTime()).toBe(12_000);
+    const [delivery] = await receiver.waitFor((got) => got.length === 1);
+    expect(delivery.body.data.responseId).toBe(r.id);
+    await expect.poll(async () => (await deliveriesOf(form.id, webhook.id)).deliveries[0]?.status).toBe("succeeded");
+    expect((await deliveriesOf(form.id, webhook.id)).deliveries[0]).toMatchObject({ attempts: 1, lastStatusCode: 200 });
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it("records a delivery whose receiver answered a NUL byte, once, keeping it as U+FFFD", async () => {
     // PostgreSQL's text holds no NUL: storing it failed the record, and the row was sent again each time its lease ran out.
     const { form, receiver, webhook } = await setup();
