@@ -34,7 +34,11 @@ export type ToOutboxThread =
   /** Rows the app's thread wrote claimed, committed (lib/outbox/enqueue.ts). */
   | { type: "take"; messages: ClaimedMessage[] }
   | { type: "stop"; graceMs: number };
-export type FromOutboxThread = { type: "started" } | { type: "stopped" };
+export type FromOutboxThread =
+  | { type: "started" }
+  /** The worker stopped or started again taking rows written claimed (lib/outbox/worker.ts HandOffGate). */
+  | { type: "hand-off"; accepting: boolean }
+  | { type: "stopped" };
 
 const port = parentPort!;
 const { walAutocheckpoint, nice } = workerData as OutboxThreadData;
@@ -58,7 +62,7 @@ function lowerPriority() {
 async function start() {
   if (driver.provider === "sqlite") await setWalAutocheckpoint(walAutocheckpoint);
   lowerPriority();
-  startOutboxWorker({ webhook: webhookSender });
+  startOutboxWorker({ webhook: webhookSender }, (accepting) => port.postMessage({ type: "hand-off", accepting } satisfies FromOutboxThread));
   port.postMessage({ type: "started" } satisfies FromOutboxThread);
 }
 

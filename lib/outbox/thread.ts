@@ -39,7 +39,7 @@ import { walAutocheckpointFrames } from "@/lib/db/sqlite-adapter";
 import { setting, settingIfSet, switchOn } from "@/lib/settings";
 import { channels } from "./channels";
 import { releaseClaims, type ClaimedMessage } from "./claim";
-import { onOutboxHandOff, onOutboxWrite } from "./wake";
+import { onOutboxHandOff, onOutboxWrite, type OutboxHandOff } from "./wake";
 import { leaseMs, startOutboxWorker, STOP_GRACE_MS, stopOutboxWorker, takeClaimed, wakeOutboxWorker, WRITE_WAKE_DELAY_MS } from "./worker";
 import type { FromOutboxThread, OutboxThreadData, ToOutboxThread } from "./thread-entry";
 
@@ -94,6 +94,8 @@ export function startOutbox(): void {
   worker.on("message", (message: FromOutboxThread) => {
     if (message.type === "started") console.log("Outbox: webhooks are sent from a thread of their own");
     if (message.type === "stopped") stopped?.();
+    // The thread's worker fell behind (rows are written unclaimed, for its claims) or caught up.
+    if (message.type === "hand-off" && open) onOutboxHandOff(message.accepting ? handOff : null);
   });
   worker.on("error", (error) => console.error("outbox: the worker thread failed", error));
   worker.on("exit", (code) => {
@@ -111,14 +113,15 @@ export function startOutbox(): void {
   // claimed again when their lease runs out.
   let taken: ClaimedMessage[] = [];
   let open = true;
-  onOutboxHandOff({
+  const handOff: OutboxHandOff = {
     leaseMs: leaseMs(),
     take(messages) {
       if (!open) return void releaseClaims(messages).catch((error) => console.error("outbox: handing back rows failed; their lease runs out", error));
       if (taken.length === 0) setTimeout(() => taken.length && post({ type: "take", messages: taken.splice(0) }), WAKE_EVERY_MS).unref();
       taken.push(...messages);
     },
-  });
+  };
+  onOutboxHandOff(handOff);
   let lastWake = 0;
   onOutboxWrite((channel) => {
     if (channel !== "webhook") return wakeOutboxWorker(WRITE_WAKE_DELAY_MS);
@@ -148,10 +151,13 @@ export function startOutbox(): void {
 /** Every channel on this thread (no thread file, or the thread failed): as before there was one. */
 function allInProcess() {
   globalForThread.formloomOutboxThread = "in-process";
-  startOutboxWorker(channels);
+  const handOff: OutboxHandOff = { leaseMs: leaseMs(), take: takeClaimed };
+  let open = true;
+  startOutboxWorker(channels, (accepting) => open && onOutboxHandOff(accepting ? handOff : null));
   onOutboxWrite(() => wakeOutboxWorker(WRITE_WAKE_DELAY_MS));
-  onOutboxHandOff({ leaseMs: leaseMs(), take: takeClaimed });
+  onOutboxHandOff(handOff);
   (globalThis as Record<symbol, unknown>)[STOP] = (graceMs?: number) => {
+    open = false;
     onOutboxHandOff(null);
     return stopOutboxWorker(graceMs);
   };

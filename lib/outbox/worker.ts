@@ -38,6 +38,11 @@
  *   the process that wrote them hands them here after their commit
  *   (takeClaimed), and the next round prepares them with what it claims.
  *   They ask for no claim; under a steady load that leaves one claim per poll.
+ *   A worker that holds MAX_HELD rows (deliveries fall behind submissions)
+ *   hands such rows back and turns the hand-off off (HandOffGate) until its
+ *   claims have caught up with the rows waiting in the database: meanwhile
+ *   submissions write their rows unclaimed, and claims take them oldest
+ *   first, so new rows never overtake those left waiting.
  * - Woken shortly after a row is written in this process (lib/outbox/wake.ts),
  *   and when an attempt ends if the last claim was full (rows may be left);
  *   otherwise polls every OUTBOX_POLL_MS (default 500 ms) for rows of other
@@ -118,6 +123,9 @@ interface WorkerState {
   claimAsked: boolean;
   /** Rows written claimed by this process (takeClaimed), for the next round to prepare. */
   taken: ClaimedMessage[];
+  /** Rows were handed back for want of room: the hand-off is off until a claim catches up. */
+  behind: boolean;
+  gate: HandOffGate | null;
   inFlight: Set<Promise<void>>;
   targets: Map<string, Target>;
   results: { message: ClaimedMessage; result: AttemptResult }[];
@@ -135,21 +143,28 @@ function state(): WorkerState | undefined {
 }
 
 /**
+ * Told when the webhook worker stops (false) or starts again (true) taking rows written claimed
+ * (lib/outbox/thread.ts then withdraws or registers the hand-off, lib/outbox/wake.ts).
+ */
+export type HandOffGate = (accepting: boolean) => void;
+
+/**
  * Starts this thread's worker with the given senders (lib/outbox/channels.ts
  * has them all): it claims the rows of their channels, and those of a channel
  * no sender knows (failed). The caller says what wakes it and what stops it
  * (lib/outbox/thread.ts). On a worker already running, it changes the senders
  * (the outbox thread stopped: this one runs every channel).
  */
-export function startOutboxWorker(senders: Senders): void {
+export function startOutboxWorker(senders: Senders, gate: HandOffGate | null = null): void {
   const running = state();
   if (running) {
     running.senders = senders;
+    running.gate = gate;
     return wakeOutboxWorker();
   }
   globalForWorker.formloomOutbox = {
-    senders,
-    stopping: false, timer: null, timerAt: 0, ticking: false, again: null, claimedAt: 0, moreDue: true, claimAsked: true, taken: [],
+    senders, gate,
+    stopping: false, timer: null, timerAt: 0, ticking: false, again: null, claimedAt: 0, moreDue: true, claimAsked: true, taken: [], behind: false,
     inFlight: new Set(), targets: new Map(), results: [], notMade: [], recording: null, recordTimer: null,
   };
   schedule(0);
@@ -196,7 +211,12 @@ export function takeClaimed(messages: ClaimedMessage[]): void {
   const s = state();
   if (!s || s.stopping || heldBy(s) + s.taken.length >= MAX_HELD) {
     releaseClaims(messages).catch((error) => console.error("outbox worker: handing back rows failed; their lease runs out", error));
-    return;
+    if (!s || s.stopping) return;
+    if (!s.behind) {
+      s.behind = true;
+      s.gate?.(false);
+    }
+    return wakeOutboxWorker(WRITE_WAKE_DELAY_MS);
   }
   s.taken.push(...messages);
   roundIn(s, WRITE_WAKE_DELAY_MS);
@@ -250,6 +270,11 @@ async function tick() {
       const claimed = await claimDue(room, new Date(), leaseMs(), { channels: skipChannels, busyWebhooks });
       full = claimed.length === room;
       s.moreDue = full;
+      // Caught up: a claim of every webhook found fewer due rows than it had room for.
+      if (s.behind && !full && busyWebhooks.length === 0) {
+        s.behind = false;
+        s.gate?.(true);
+      }
       for (const message of claimed) ready.push({ message, leaseUntil });
     }
     const byTarget = new Map<string, typeof ready>();
