@@ -19,7 +19,8 @@ function createDatabase(url: string): { db: Db; driver: Driver } {
   if (providerOf(url) === "postgresql") {
     // allowExitOnIdle: a CLI that is done does not wait for idle connections
     // to time out (PrismaPg does not end a pool it was given).
-    const pool = new pg.Pool({ connectionString: url, allowExitOnIdle: true });
+    // application_name: what pg_stat_activity shows for these connections (a name in DATABASE_URL or PGAPPNAME wins).
+    const pool = new pg.Pool({ connectionString: url, fallback_application_name: "formloom", allowExitOnIdle: true });
     // An idle client whose connection drops must not crash the process (PrismaPg listens too, once connected).
     pool.on("error", () => {});
     // Both clients come from one data model (prisma/postgres/schema.prisma is

@@ -25,7 +25,8 @@ export const provider: Provider = providerOf(databaseUrl());
 
 function createDriver(url: string): { driver: Driver; connect: () => Promise<void> } {
   if (provider === "postgresql") {
-    const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, allowExitOnIdle: true });
+    // Told apart from the app's own connections in pg_stat_activity (lib/db/client.ts).
+    const pool = new pg.Pool({ connectionString: url, fallback_application_name: "formloom-outbox", max: POOL_MAX, allowExitOnIdle: true });
     // An idle client whose connection drops must not end the thread.
     pool.on("error", () => {});
     return { driver: { provider, pool }, connect: async () => {} };

@@ -55,6 +55,12 @@ export interface WebhookBench {
    * and the bench's receiver: it shares the machine's cores with the server, as a receiver in life does not.
    */
   cpu: { server: [number, number]; mainThread: [number, number]; database: [number, number] | null; receiver: [number, number] };
+  /**
+   * PostgreSQL (null on SQLite): of the backends' CPU per submission, the outbox thread's
+   * connections', without / with (ms); and the bench's pending counter's per "with" load (ms), not
+   * in `cpu.database`: it samples only then, and is the bench's, not the server's.
+   */
+  backends: { outbox: [number, number]; counterPerLoad: number } | null;
   /** Submissions answered 201 with the webhook on, the warm-up's included: every one must be delivered. */
   toDeliver: number;
   drain: Drain;
@@ -64,8 +70,12 @@ export interface WebhookBench {
 export interface Drain {
   rows: number;
   perSecond: number;
-  /** µs per delivery: the server's busiest thread other than its main one (the outbox thread), the rest of the server, the backends (null on SQLite), the receiver. */
-  cpu: { outboxThread: number; restOfServer: number; database: number | null; receiver: number };
+  /**
+   * µs per delivery: the server's busiest thread other than its main one (the outbox thread), the
+   * rest of the server, the server's backends (null on SQLite) and of those the outbox thread's,
+   * the receiver.
+   */
+  cpu: { outboxThread: number; restOfServer: number; database: number | null; outboxBackends: number | null; receiver: number };
 }
 
 /** Rows in the backlog that drainBacklog drains. */
@@ -96,24 +106,41 @@ function threadCpuMs(pid: number): Map<string, number> {
   return threads;
 }
 
+/** Whose a backend is: the app's own pool, the outbox thread's (its application_name), or the bench's pending counter. */
+type BackendOwner = "app" | "outbox" | "counter";
+/** CPU ms spent by the backends of each owner. */
+export type BackendCpu = Record<BackendOwner, number>;
+
 /**
- * CPU ms of each backend of the bench's PostgreSQL database (null on SQLite), not counting the
- * connection that asks, nor `skip` (the bench's own connections).
+ * CPU ms of each backend of the bench's PostgreSQL database (null on SQLite), with its owner, not
+ * counting the connection that asks. `counter`: the pending counter's backend (the bench's own).
  */
-async function backendCpuMs(databaseUrl: string, skip: number | null = null): Promise<Map<number, number> | null> {
+async function backendCpuMs(databaseUrl: string, counter: number | null): Promise<Map<number, { ms: number; owner: BackendOwner }> | null> {
   if (databaseUrl.startsWith("file:")) return null;
   const name = new URL(databaseUrl).pathname.slice(1);
-  const rows = await queryDatabase<{ pid: number }>(databaseUrl, `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND pid <> $2`, [name, skip ?? 0]);
-  return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+  const rows = await queryDatabase<{ pid: number; application_name: string }>(databaseUrl,
+    `SELECT pid, application_name FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
+  const ownerOf = (r: (typeof rows)[number]): BackendOwner => (r.pid === counter ? "counter" : r.application_name === "formloom-outbox" ? "outbox" : "app");
+  return new Map(rows.map((r) => [r.pid, { ms: cpuMs(r.pid), owner: ownerOf(r) }]));
 }
 
-/** The CPU spent between two backendCpuMs readings, in ms (null on SQLite). */
-const backendCpuSpent = (before: Map<number, number> | null, after: Map<number, number> | null) =>
-  after && before ? [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0) : null;
+/** The CPU spent between two backendCpuMs readings, in ms, by owner (null on SQLite). */
+function backendCpuSpent(before: Awaited<ReturnType<typeof backendCpuMs>>, after: Awaited<ReturnType<typeof backendCpuMs>>): BackendCpu | null {
+  if (!before || !after) return null;
+  const spent: BackendCpu = { app: 0, outbox: 0, counter: 0 };
+  for (const [pid, { ms, owner }] of after) spent[owner] += ms - (before.get(pid)?.ms ?? 0);
+  return spent;
+}
 
-/** The CPU a stretch of work cost the server, (PostgreSQL) the database's backends and the receiver, in ms. */
-async function cpuDuring<T>(serverPid: number, receiverPid: number, databaseUrl: string, work: () => Promise<T>): Promise<{ result: T; server: number; mainThread: number; database: number | null; receiver: number }> {
-  const before = await backendCpuMs(databaseUrl);
+/** The server's backends alone (the bench's counter left out), in ms. */
+const serverBackends = (spent: BackendCpu) => spent.app + spent.outbox;
+
+/**
+ * The CPU a stretch of work cost the server, (PostgreSQL) the database's backends by owner and
+ * the receiver, in ms.
+ */
+async function cpuDuring<T>(serverPid: number, receiverPid: number, databaseUrl: string, counterPid: number | null, work: () => Promise<T>): Promise<{ result: T; server: number; mainThread: number; database: BackendCpu | null; receiver: number }> {
+  const before = await backendCpuMs(databaseUrl, counterPid);
   const serverBefore = cpuMs(serverPid);
   const mainBefore = cpuMs(serverPid, true);
   const receiverBefore = cpuMs(receiverPid);
@@ -121,7 +148,7 @@ async function cpuDuring<T>(serverPid: number, receiverPid: number, databaseUrl:
   const receiver = cpuMs(receiverPid) - receiverBefore;
   const server = cpuMs(serverPid) - serverBefore;
   const mainThread = cpuMs(serverPid, true) - mainBefore;
-  const database = backendCpuSpent(before, await backendCpuMs(databaseUrl));
+  const database = backendCpuSpent(before, await backendCpuMs(databaseUrl, counterPid));
   return { result, server, mainThread, database, receiver };
 }
 
@@ -191,7 +218,7 @@ async function drainBacklog(
     SELECT 'msg_backlog_' || "id", 'webhook', '${hookId}', "formId", 'response.finished', '{"responseId":"' || "id" || '"}', 'pending', 0, "createdAt", "createdAt"
     FROM "Response" WHERE "formId" = '${formId}' AND "finished" = ${databaseUrl.startsWith("file:") ? 1 : "true"} LIMIT ${BACKLOG}`]);
   const rows = await pending();
-  // Not the pending counter's backend either (polled below).
+  // The pending counter's backend (polled below) is the bench's, counted apart.
   const backends = () => backendCpuMs(databaseUrl, counter.pid);
   const threadsBefore = threadCpuMs(serverPid);
   const backendsBefore = await backends();
@@ -210,7 +237,10 @@ async function drainBacklog(
   const perDelivery = (cpu: number) => (cpu * 1000) / rows;
   return {
     rows, perSecond: (rows * 1000) / ms,
-    cpu: { outboxThread: perDelivery(outboxThread), restOfServer: perDelivery(server - outboxThread), database: database === null ? null : perDelivery(database), receiver: perDelivery(receiver) },
+    cpu: {
+      outboxThread: perDelivery(outboxThread), restOfServer: perDelivery(server - outboxThread), receiver: perDelivery(receiver),
+      database: database === null ? null : perDelivery(serverBackends(database)), outboxBackends: database === null ? null : perDelivery(database.outbox),
+    },
   };
 }
 
@@ -242,13 +272,14 @@ export async function benchWebhooks(
 
     const runs: { without: Load; with: Load }[] = [];
     const pendingDuring: number[] = [];
-    const cpu = { server: [0, 0], mainThread: [0, 0], database: [0, 0] as [number, number] | null, receiver: [0, 0] };
+    const cpu = { server: [0, 0], mainThread: [0, 0], receiver: [0, 0] };
+    let backendCpu: [BackendCpu, BackendCpu] | null = [{ app: 0, outbox: 0, counter: 0 }, { app: 0, outbox: 0, counter: 0 }];
     const add = (half: 0 | 1, run: Awaited<ReturnType<typeof cpuDuring>>) => {
       cpu.server[half] += run.server;
       cpu.mainThread[half] += run.mainThread;
       cpu.receiver[half] += run.receiver;
-      if (cpu.database && run.database !== null) cpu.database[half] += run.database;
-      else cpu.database = null;
+      if (backendCpu && run.database) for (const owner of ["app", "outbox", "counter"] as const) backendCpu[half][owner] += run.database[owner];
+      else backendCpu = null;
     };
     let pendingAtEnd = 0;
     // A load first, not measured, with the webhook on: a fresh server is slower for its first
@@ -260,13 +291,13 @@ export async function benchWebhooks(
     for (let pair = 1; pair <= pairs; pair++) {
       await setEnabled(false);
       log(`webhooks: pair ${pair} of ${pairs}, submission load without the webhook …`);
-      const withoutRun = await cpuDuring(server.process.pid!, receiver.pid, databaseUrl, () => postLoad(submitUrl, body, seconds));
+      const withoutRun = await cpuDuring(server.process.pid!, receiver.pid, databaseUrl, counter.pid, () => postLoad(submitUrl, body, seconds));
       add(0, withoutRun);
       await setEnabled(true);
       log(`webhooks: pair ${pair} of ${pairs}, the same load with the webhook …`);
       const samples: number[] = [];
       const sampler = setInterval(() => void pending().then((n) => samples.push(n)), 1_000);
-      const withRun = await cpuDuring(server.process.pid!, receiver.pid, databaseUrl, () => postLoad(submitUrl, body, seconds).finally(() => clearInterval(sampler)));
+      const withRun = await cpuDuring(server.process.pid!, receiver.pid, databaseUrl, counter.pid, () => postLoad(submitUrl, body, seconds).finally(() => clearInterval(sampler)));
       add(1, withRun);
       pendingDuring.push(Math.max(0, ...samples));
       runs.push({ without: withoutRun.result, with: withRun.result });
@@ -289,7 +320,11 @@ export async function benchWebhooks(
       distinct: received.ids, pendingDuring, pendingAtEnd, pendingAfterDrain,
       // The warm-up ran with the webhook on: its submissions are delivered too.
       toDeliver: withOk + warmUp.ok,
-      cpu: { server: perSubmission(cpu.server), mainThread: perSubmission(cpu.mainThread), database: cpu.database ? perSubmission(cpu.database) : null, receiver: perSubmission(cpu.receiver) },
+      cpu: {
+        server: perSubmission(cpu.server), mainThread: perSubmission(cpu.mainThread), receiver: perSubmission(cpu.receiver),
+        database: backendCpu ? perSubmission(backendCpu.map(serverBackends)) : null,
+      },
+      backends: backendCpu ? { outbox: perSubmission(backendCpu.map((b) => b.outbox)), counterPerLoad: backendCpu[1].counter / runs.length } : null,
       drain,
     };
   } finally {
