@@ -11,7 +11,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnerKey, createTestDatabase, type TestDatabase } from "../setup/database";
 import { startServer, type RunningServer } from "../setup/server";
-import { createPublishedForm, inBatches, submit } from "../helpers/instances";
+import { createPublishedForm, inBatches, queryDatabase, submit } from "../helpers/instances";
 import { fastWebhookEnv, feedbackSchema, webhookApi } from "../helpers/webhook-api";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
 
@@ -80,6 +80,25 @@ describe(`where webhooks are sent from (${kind})`, () => {
       expect(server.output().includes(THREAD_LINE)).toBe(onThread);
     });
   }
+
+  it.runIf(kind === "postgresql")("PostgreSQL: the app's connections show as formloom, the outbox thread's as formloom-outbox", { timeout: 60_000 }, async () => {
+    const server = await startServer(database.url, fastWebhookEnv);
+    servers.push(server);
+    const api = webhookApi(server.baseUrl, createOwnerKey(database.url));
+    const form = await createPublishedForm(api, feedbackSchema);
+    const hook = (await api.post(`/api/forms/${form.id}/webhooks`, { url: receiver.url })).body.webhook;
+    receiver.secrets = [...receiver.secrets, hook.secret];
+    const answered = await submit(server.baseUrl, form.slug, { stars: 4, note: "named connections" });
+    expect(answered.status).toBe(201);
+    await receiver.waitFor((received) => received.some((r) => r.body.data.response?.id === answered.id));
+    // Both pools have connected by now (the submission, its delivery); this query's own connection has no name.
+    const names = async () =>
+      (await queryDatabase<{ name: string }>(database.url, `SELECT DISTINCT application_name AS name FROM pg_stat_activity WHERE datname = current_database() AND application_name <> ''`))
+        .map((row) => row.name)
+        .sort();
+    await expect.poll(names, { timeout: 10_000 }).toEqual(["formloom", "formloom-outbox"]);
+    await server.stop();
+  });
 
   const defaultNice = kind === "postgresql" ? 10 : 0;
   for (const asked of [undefined, "5"] as const) {
