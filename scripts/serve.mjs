@@ -39,7 +39,9 @@
  *   worker, checkpointer, sweeps) failed to start exits 1 before it listens.
  * - SIGTERM/SIGINT: stop accepting connections, let in-flight requests
  *   and webhook/email attempts finish, then exit 0 (for rolling deploys
- *   behind a load balancer).
+ *   behind a load balancer). package.json's scripts `exec` this file: npm
+ *   passes a SIGTERM on to its script's shell only, which would die of it
+ *   and leave this process serving, never drained.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";

@@ -87,4 +87,52 @@ describe(`health and graceful shutdown on ${kind}`, () => {
     const id = JSON.parse(answer.text).response.id;
     expect(await queryDatabase(database.url, `SELECT "id" FROM "Response" WHERE "id" = $1`, [id])).toEqual([{ id }]);
   });
+
+  // A process manager that runs `npm start` (docker stop on it as PID 1, systemd's main PID,
+  // kill) signals npm alone. npm passes the signal to its script's shell; a shell that only
+  // ran the server as its child would die of it and leave the server serving, never drained.
+  it.runIf(process.platform === "linux")("npm start: a SIGTERM to npm reaches the server, which drains and exits 0", { timeout: 90_000 }, async () => {
+    const database = await createTestDatabase(kind, "npmstart");
+    cleanup.push(() => database.drop());
+    const server = await startServer(database.url, { SUBMISSION_RATE_LIMIT: "0" }, [], "npm");
+    const npmPid = server.process.pid!;
+    const serverPids = descendants(npmPid);
+    // Whatever happens below, nothing started here outlives the test.
+    cleanup.push(async () => {
+      for (const pid of [npmPid, ...serverPids]) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+    });
+    expect(serverPids.length).toBeGreaterThan(0);
+
+    const exited = new Promise<number | null>((resolve) => server.process.once("exit", (code) => resolve(code)));
+    server.process.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(server.output()).toContain("SIGTERM: finishing in-flight requests");
+    await expect(fetch(`${server.baseUrl}/api/health`)).rejects.toThrow();
+    expect(serverPids.filter(isRunning)).toEqual([]);
+  });
 });
+
+/** Every process below `pid` (Linux: /proc/<pid>/task/<tid>/children). */
+function descendants(pid: number): number[] {
+  const children = fs
+    .readdirSync(`/proc/${pid}/task`)
+    .flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").trim().split(/\s+/))
+    .filter(Boolean)
+    .map(Number);
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

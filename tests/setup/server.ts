@@ -39,17 +39,24 @@ export function distDir(): string {
  */
 const devMode = () => process.env.TEST_SERVER_MODE === "dev";
 
-/** `nodeArgs`: extra flags for the server's node (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
-export async function startServer(databaseUrl: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<RunningServer> {
+/**
+ * `nodeArgs`: extra flags for the server's node (e.g. --cpu-prof, which NODE_OPTIONS refuses).
+ * `via: "npm"` starts it as the README says, `npm start` (or `npm run dev`), and `process` is
+ * npm's: what a process manager that runs `npm start` holds.
+ */
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}, nodeArgs: string[] = [], via: "node" | "npm" = "node"): Promise<RunningServer> {
   if (!devMode() && !fs.existsSync(path.join(root, distDir(), "BUILD_ID"))) {
     throw new Error(`No production build in ${distDir()}: run "npm run build" (or npm test, which builds) first`);
   }
+  if (via === "npm" && nodeArgs.length > 0) throw new Error("nodeArgs need the server started by node itself (via: \"node\")");
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
   // The same entry point as `npm start` (custom server, migrations at start), and
   // the server itself is this child: a SIGKILL to it kills the real server.
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "scripts/serve.mjs"), devMode() ? "dev" : "start"], {
+  const mode = devMode() ? "dev" : "start";
+  const [command, args] = via === "npm" ? ["npm", ["run", "--silent", mode]] : [process.execPath, [...nodeArgs, path.join(root, "scripts/serve.mjs"), mode]];
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
