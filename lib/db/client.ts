@@ -4,7 +4,7 @@ import { PrismaClient as PostgresClient } from "@/lib/generated/postgresql/clien
 import { PrismaClient } from "@/lib/generated/sqlite/client";
 import { SerializedSqliteAdapterFactory } from "./sqlite-adapter";
 import { sqliteBusyTimeoutMs, sqliteSynchronous } from "./sqlite-settings";
-import { databaseUrl, providerOf, sqliteFilePath, type Provider } from "./url";
+import { APPLICATION_NAME, databaseUrl, providerOf, sqliteFilePath, type Provider } from "./url";
 
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
@@ -19,8 +19,7 @@ function createDatabase(url: string): { db: Db; driver: Driver } {
   if (providerOf(url) === "postgresql") {
     // allowExitOnIdle: a CLI that is done does not wait for idle connections
     // to time out (PrismaPg does not end a pool it was given).
-    // application_name: what pg_stat_activity shows for these connections (a name in DATABASE_URL or PGAPPNAME wins).
-    const pool = new pg.Pool({ connectionString: url, fallback_application_name: "formloom", allowExitOnIdle: true });
+    const pool = new pg.Pool({ connectionString: url, fallback_application_name: APPLICATION_NAME.app, allowExitOnIdle: true });
     // An idle client whose connection drops must not crash the process (PrismaPg listens too, once connected).
     pool.on("error", () => {});
     // Both clients come from one data model (prisma/postgres/schema.prisma is

@@ -16,7 +16,7 @@ import pg from "pg";
 import type { Db, Driver } from "@/lib/db/client";
 import { SerializedSqliteAdapterFactory } from "@/lib/db/sqlite-adapter";
 import { sqliteBusyTimeoutMs, sqliteSynchronous } from "@/lib/db/sqlite-settings";
-import { databaseUrl, providerOf, sqliteFilePath, type Provider } from "@/lib/db/url";
+import { APPLICATION_NAME, databaseUrl, providerOf, sqliteFilePath, type Provider } from "@/lib/db/url";
 
 /** Connections of the thread's pool (PostgreSQL): a claim, a round's lookups and a record at once. */
 const POOL_MAX = 4;
@@ -25,8 +25,7 @@ export const provider: Provider = providerOf(databaseUrl());
 
 function createDriver(url: string): { driver: Driver; connect: () => Promise<void> } {
   if (provider === "postgresql") {
-    // Told apart from the app's own connections in pg_stat_activity (lib/db/client.ts).
-    const pool = new pg.Pool({ connectionString: url, fallback_application_name: "formloom-outbox", max: POOL_MAX, allowExitOnIdle: true });
+    const pool = new pg.Pool({ connectionString: url, fallback_application_name: APPLICATION_NAME.outbox, max: POOL_MAX, allowExitOnIdle: true });
     // An idle client whose connection drops must not end the thread.
     pool.on("error", () => {});
     return { driver: { provider, pool }, connect: async () => {} };

@@ -187,17 +187,19 @@ async function main() {
     const perSubmission = ([without, withHook]: [number, number]) => `${without.toFixed(2)} / ${withHook.toFixed(2)} ms (× ${(withHook / without).toFixed(2)})`;
     row("CPU per submission without / with a webhook: the server's main thread", perSubmission(w.cpu.mainThread));
     row("CPU per submission without / with a webhook: the server (all threads)", perSubmission(w.cpu.server));
-    if (w.cpu.database) row("CPU per submission without / with a webhook: PostgreSQL's backends", perSubmission(w.cpu.database));
-    if (w.backends) {
-      row("… of which the outbox thread's connections", `${w.backends.outbox[0].toFixed(3)} / ${w.backends.outbox[1].toFixed(3)} ms`);
-      row("The bench's pending counter's backend, per load with the webhook (not counted above)", `${w.backends.counterPerLoad.toFixed(0)} ms`);
+    if (w.cpu.database) {
+      const { all, outboxThread, counterPerLoad } = w.cpu.database;
+      row("CPU per submission without / with a webhook: PostgreSQL's backends", perSubmission(all));
+      row("… of which the outbox thread's connections", `${outboxThread[0].toFixed(3)} / ${outboxThread[1].toFixed(3)} ms`);
+      row("The bench's pending counter's backend, per load with the webhook (not counted above)", `${counterPerLoad.toFixed(0)} ms`);
     }
     row("CPU per submission without / with a webhook: the bench's receiver (not the server's; it shares the cores)", `${w.cpu.receiver[0].toFixed(2)} / ${w.cpu.receiver[1].toFixed(2)} ms`);
     const d = w.drain;
     row(`A backlog of ${d.rows.toLocaleString("en-US")} deliveries drained with no load: rate`, `${Math.round(d.perSecond).toLocaleString("en-US")} deliveries/s`);
-    row("… CPU per delivery: the outbox thread / the rest of the server" + (d.cpu.database === null ? "" : " / PostgreSQL's backends (the outbox thread's)") + " / the receiver",
-      [d.cpu.outboxThread, d.cpu.restOfServer].concat(d.cpu.database === null ? [] : [d.cpu.database]).map((us) => `${Math.round(us)}`).join(" / ")
-        + (d.cpu.outboxBackends === null ? "" : ` (${Math.round(d.cpu.outboxBackends)})`) + ` / ${Math.round(d.cpu.receiver)} µs`);
+    const us = (n: number) => `${Math.round(n)}`;
+    const backends = d.cpu.database ? [`${us(d.cpu.database.all)} (${us(d.cpu.database.outboxThread)})`] : [];
+    row("… CPU per delivery: the outbox thread / the rest of the server" + (d.cpu.database ? " / PostgreSQL's backends (the outbox thread's)" : "") + " / the receiver",
+      [us(d.cpu.outboxThread), us(d.cpu.restOfServer), ...backends, us(d.cpu.receiver)].join(" / ") + " µs");
   };
   const logicRows = async () => {
     const l = await benchLogic(database.url, seeded, seeded.main.id, seconds, log);

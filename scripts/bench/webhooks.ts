@@ -31,6 +31,7 @@ import fs from "node:fs";
 import { fork } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
+import { APPLICATION_NAME } from "@/lib/db/url";
 import { execDatabase, queryDatabase } from "../../tests/helpers/instances";
 import { startServer } from "../../tests/setup/server";
 import { postLoad, type Load } from "./measure";
@@ -51,16 +52,15 @@ export interface WebhookBench {
   pendingAfterDrain: number;
   /**
    * CPU ms per submission answered 201, without / with the webhook: the server (all threads; its main
-   * thread alone, which runs the submissions and is what limits them), PostgreSQL's backends (null on SQLite),
-   * and the bench's receiver: it shares the machine's cores with the server, as a receiver in life does not.
+   * thread alone, which runs the submissions and is what limits them), PostgreSQL's backends (null on SQLite):
+   * the server's, and of those the outbox thread's connections', and the bench's receiver: it shares the
+   * machine's cores with the server, as a receiver in life does not. `counterPerLoad`: the ms of the bench's
+   * pending counter's backend per "with" load, not in `all`: it samples only then, and is the bench's.
    */
-  cpu: { server: [number, number]; mainThread: [number, number]; database: [number, number] | null; receiver: [number, number] };
-  /**
-   * PostgreSQL (null on SQLite): of the backends' CPU per submission, the outbox thread's
-   * connections', without / with (ms); and the bench's pending counter's per "with" load (ms), not
-   * in `cpu.database`: it samples only then, and is the bench's, not the server's.
-   */
-  backends: { outbox: [number, number]; counterPerLoad: number } | null;
+  cpu: {
+    server: [number, number]; mainThread: [number, number]; receiver: [number, number];
+    database: { all: [number, number]; outboxThread: [number, number]; counterPerLoad: number } | null;
+  };
   /** Submissions answered 201 with the webhook on, the warm-up's included: every one must be delivered. */
   toDeliver: number;
   drain: Drain;
@@ -72,10 +72,10 @@ export interface Drain {
   perSecond: number;
   /**
    * µs per delivery: the server's busiest thread other than its main one (the outbox thread), the
-   * rest of the server, the server's backends (null on SQLite) and of those the outbox thread's,
+   * rest of the server, the server's backends and of those the outbox thread's (null on SQLite),
    * the receiver.
    */
-  cpu: { outboxThread: number; restOfServer: number; database: number | null; outboxBackends: number | null; receiver: number };
+  cpu: { outboxThread: number; restOfServer: number; database: { all: number; outboxThread: number } | null; receiver: number };
 }
 
 /** Rows in the backlog that drainBacklog drains. */
@@ -107,27 +107,31 @@ function threadCpuMs(pid: number): Map<string, number> {
 }
 
 /** Whose a backend is: the app's own pool, the outbox thread's (its application_name), or the bench's pending counter. */
-type BackendOwner = "app" | "outbox" | "counter";
+const backendOwners = ["app", "outbox", "counter"] as const;
+type BackendOwner = (typeof backendOwners)[number];
 /** CPU ms spent by the backends of each owner. */
-export type BackendCpu = Record<BackendOwner, number>;
+type BackendCpu = Record<BackendOwner, number>;
+const noBackendCpu = (): BackendCpu => ({ app: 0, outbox: 0, counter: 0 });
+/** Each backend's CPU ms so far, with its owner, by pid. */
+type BackendReading = Map<number, { ms: number; owner: BackendOwner }>;
 
 /**
  * CPU ms of each backend of the bench's PostgreSQL database (null on SQLite), with its owner, not
  * counting the connection that asks. `counter`: the pending counter's backend (the bench's own).
  */
-async function backendCpuMs(databaseUrl: string, counter: number | null): Promise<Map<number, { ms: number; owner: BackendOwner }> | null> {
+async function backendCpuMs(databaseUrl: string, counter: number | null): Promise<BackendReading | null> {
   if (databaseUrl.startsWith("file:")) return null;
   const name = new URL(databaseUrl).pathname.slice(1);
   const rows = await queryDatabase<{ pid: number; application_name: string }>(databaseUrl,
     `SELECT pid, application_name FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [name]);
-  const ownerOf = (r: (typeof rows)[number]): BackendOwner => (r.pid === counter ? "counter" : r.application_name === "formloom-outbox" ? "outbox" : "app");
+  const ownerOf = (r: (typeof rows)[number]): BackendOwner => (r.pid === counter ? "counter" : r.application_name === APPLICATION_NAME.outbox ? "outbox" : "app");
   return new Map(rows.map((r) => [r.pid, { ms: cpuMs(r.pid), owner: ownerOf(r) }]));
 }
 
 /** The CPU spent between two backendCpuMs readings, in ms, by owner (null on SQLite). */
-function backendCpuSpent(before: Awaited<ReturnType<typeof backendCpuMs>>, after: Awaited<ReturnType<typeof backendCpuMs>>): BackendCpu | null {
+function backendCpuSpent(before: BackendReading | null, after: BackendReading | null): BackendCpu | null {
   if (!before || !after) return null;
-  const spent: BackendCpu = { app: 0, outbox: 0, counter: 0 };
+  const spent = noBackendCpu();
   for (const [pid, { ms, owner }] of after) spent[owner] += ms - (before.get(pid)?.ms ?? 0);
   return spent;
 }
@@ -239,7 +243,7 @@ async function drainBacklog(
     rows, perSecond: (rows * 1000) / ms,
     cpu: {
       outboxThread: perDelivery(outboxThread), restOfServer: perDelivery(server - outboxThread), receiver: perDelivery(receiver),
-      database: database === null ? null : perDelivery(serverBackends(database)), outboxBackends: database === null ? null : perDelivery(database.outbox),
+      database: database && { all: perDelivery(serverBackends(database)), outboxThread: perDelivery(database.outbox) },
     },
   };
 }
@@ -273,12 +277,12 @@ export async function benchWebhooks(
     const runs: { without: Load; with: Load }[] = [];
     const pendingDuring: number[] = [];
     const cpu = { server: [0, 0], mainThread: [0, 0], receiver: [0, 0] };
-    let backendCpu: [BackendCpu, BackendCpu] | null = [{ app: 0, outbox: 0, counter: 0 }, { app: 0, outbox: 0, counter: 0 }];
+    let backendCpu: [BackendCpu, BackendCpu] | null = [noBackendCpu(), noBackendCpu()];
     const add = (half: 0 | 1, run: Awaited<ReturnType<typeof cpuDuring>>) => {
       cpu.server[half] += run.server;
       cpu.mainThread[half] += run.mainThread;
       cpu.receiver[half] += run.receiver;
-      if (backendCpu && run.database) for (const owner of ["app", "outbox", "counter"] as const) backendCpu[half][owner] += run.database[owner];
+      if (backendCpu && run.database) for (const owner of backendOwners) backendCpu[half][owner] += run.database[owner];
       else backendCpu = null;
     };
     let pendingAtEnd = 0;
@@ -322,9 +326,10 @@ export async function benchWebhooks(
       toDeliver: withOk + warmUp.ok,
       cpu: {
         server: perSubmission(cpu.server), mainThread: perSubmission(cpu.mainThread), receiver: perSubmission(cpu.receiver),
-        database: backendCpu ? perSubmission(backendCpu.map(serverBackends)) : null,
+        database: backendCpu && {
+          all: perSubmission(backendCpu.map(serverBackends)), outboxThread: perSubmission(backendCpu.map((b) => b.outbox)), counterPerLoad: backendCpu[1].counter / runs.length,
+        },
       },
-      backends: backendCpu ? { outbox: perSubmission(backendCpu.map((b) => b.outbox)), counterPerLoad: backendCpu[1].counter / runs.length } : null,
       drain,
     };
   } finally {
