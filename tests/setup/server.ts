@@ -53,10 +53,12 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = "";
   // The same entry point as `npm start` (custom server, migrations at start), and
-  // the server itself is this child: a SIGKILL to it kills the real server.
+  // the server itself is this child: a SIGKILL to it kills the real server. Via npm
+  // the child is npm, leading a process group of its own that holds the server too.
   const mode = devMode() ? "dev" : "start";
   const [command, args] = via === "npm" ? ["npm", ["run", "--silent", mode]] : [process.execPath, [...nodeArgs, path.join(root, "scripts/serve.mjs"), mode]];
   const child = spawn(command, args, {
+    detached: via === "npm",
     cwd: root,
     env: {
       ...process.env,
@@ -85,7 +87,8 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     }
     if (Date.now() > deadline) {
       // Never leave it running: nothing else holds its pid after this throws.
-      child.kill("SIGKILL");
+      if (via === "npm") process.kill(-child.pid!, "SIGKILL");
+      else child.kill("SIGKILL");
       throw new Error(`the server did not answer in time:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 150));
