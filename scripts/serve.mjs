@@ -189,6 +189,24 @@ function authSecret() {
   return fs.readFileSync(file, "utf8").trim();
 }
 
+/**
+ * PORT, checked before anything starts (unset or blank: 3000). A value that is not a port stops
+ * the start with a message naming the variable, as lib/settings.ts does for its settings, which
+ * are checked only once Next has loaded. Before, PORT=abc ran the migrations and started the
+ * outbox thread, then failed in listen() with Node's "options.port should be >= 0 and < 65536.
+ * Received type number (NaN)", which named no variable.
+ */
+function listenPort() {
+  const value = (process.env.PORT ?? "").trim();
+  if (value === "") return 3000;
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+  if (!(port <= 65_535)) {
+    console.error(`PORT must be a whole number from 0 to 65535, not ${JSON.stringify(process.env.PORT)}. Stopping.`);
+    process.exit(1);
+  }
+  return port;
+}
+
 /** Applies pending migrations to DATABASE_URL in a child process (it prints what it applied). */
 function migrate() {
   const result = spawnSync(process.execPath, ["--import", import.meta.resolve("tsx"), path.join(root, "scripts/db.ts"), "migrate"], {
@@ -223,7 +241,7 @@ async function main() {
   process.env.NODE_ENV = dev ? "development" : "production";
   nextEnv.loadEnvConfig(root, dev, { info: () => {}, error: console.error });
 
-  const port = Number(process.env.PORT || 3000);
+  const port = listenPort();
   const hostname = process.env.HOSTNAME_BIND || "0.0.0.0";
   process.env.AUTH_SECRET = authSecret();
   process.env.NEXTAUTH_SECRET ??= process.env.AUTH_SECRET;

@@ -2,9 +2,10 @@
  * A server whose environment has settings with values they do not take (lib/settings.ts) does
  * not start: it names every one of them and exits, rather than serving with defaults or clamped
  * values in their place. One with only values they take starts (every other integration test).
+ * PORT is checked first of all (scripts/serve.mjs), before the migrations touch the database.
  */
 import { describe, expect, it } from "vitest";
-import { createTestDatabase } from "../setup/database";
+import { createEmptyDatabase, createTestDatabase } from "../setup/database";
 import { startServer } from "../setup/server";
 
 const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
@@ -27,6 +28,25 @@ describe(`settings with values they do not take (${kind})`, () => {
         'WEBHOOK_ALLOW_PRIVATE_URLS must be true or false, not "1"',
         'WEBHOOK_CONCURRENCY must be a whole number from 1 to 32, not "64"',
       ]);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it("a PORT that is not a port stops the start before the migrations, naming it", { timeout: 60_000 }, async () => {
+    // Empty: the migrations would print what they apply to it, had they run.
+    const database = await createEmptyDatabase(kind, "badport");
+    try {
+      for (const value of ["abc", "70000", "80.5", "-1"]) {
+        const failure = await startServer(database.url, { PORT: value }).then(
+          () => expect.fail(`the server started with PORT=${value}`),
+          (error: Error) => error.message,
+        );
+        expect(failure).toMatch(/exited with 1/);
+        expect(failure).toContain(`PORT must be a whole number from 0 to 65535, not "${value}". Stopping.`);
+        // Nothing ran before the check.
+        expect(failure).not.toMatch(/Applied \d+ migration/);
+      }
     } finally {
       await database.drop();
     }
