@@ -15,7 +15,8 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
  */
 export type Driver = { provider: "sqlite"; adapter: SerializedSqliteAdapterFactory } | { provider: "postgresql"; pool: pg.Pool };
 
-function createDatabase(url: string): { db: Db; driver: Driver } {
+/** A client for `url`; the app has one (`db` below), tests that need a second database open it here. */
+export function openDatabase(url: string): { db: Db; driver: Driver } {
   if (providerOf(url) === "postgresql") {
     // allowExitOnIdle: a CLI that is done does not wait for idle connections
     // to time out (PrismaPg does not end a pool it was given).
@@ -37,7 +38,7 @@ function createDatabase(url: string): { db: Db; driver: Driver } {
 }
 
 const globalForDb = globalThis as unknown as { formloomDatabase?: { db: Db; driver: Driver } };
-const database = globalForDb.formloomDatabase ?? createDatabase(databaseUrl());
+const database = globalForDb.formloomDatabase ?? openDatabase(databaseUrl());
 if (process.env.NODE_ENV !== "production") globalForDb.formloomDatabase = database;
 
 /** The one Prisma client, cached across hot reloads in development. */

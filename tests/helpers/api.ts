@@ -68,7 +68,7 @@ export async function createOwner(): Promise<Owner> {
 }
 
 /** Creates a form with the given draft schema, publishes it, returns id and slug. */
-export async function publishedForm(owner: Owner, schema: Record<string, unknown>, settings: Record<string, unknown> = {}) {
+export async function publishedForm(owner: Pick<Owner, "api">, schema: Record<string, unknown>, settings: Record<string, unknown> = {}) {
   const created = await owner.api.post("/api/forms", { title: (schema.title as string) ?? "Test form" });
   const id = created.body.form.id as string;
   const draft = await owner.api.put(`/api/forms/${id}/version/draft`, { title: "Test form", ...schema });

@@ -7,9 +7,10 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { deflateSync, crc32 } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { db } from "@/lib/db/client";
-import { createOwner, publishedForm, type Owner } from "../helpers/api";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Db } from "@/lib/db/client";
+import { client, publishedForm, type Owner } from "../helpers/api";
+import { createOwnerKey, createTestDatabase, type TestDatabase } from "../setup/database";
 import { startServer, type RunningServer } from "../setup/server";
 
 export interface StorageUnderTest {
@@ -50,7 +51,19 @@ const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4
 // ---- HTTP ----
 const BOUNDARY = "----formloom-test-boundary";
 let server: RunningServer;
+let database: TestDatabase;
+let db: Db;
 const url = (path: string) => server.baseUrl + path;
+
+/** What these tests need of an owner, made on their own database: the admin CLI's write key, and a read key made with it. */
+type KeyOwner = Pick<Owner, "api" | "writeKey" | "readKey">;
+async function ownerOf(databaseUrl: string): Promise<KeyOwner> {
+  const writeKey = createOwnerKey(databaseUrl);
+  const api = client(writeKey);
+  const read = await api.post("/api/keys", { name: "tests (read)", scope: "read" });
+  if (read.status !== 201) throw new Error(`read key: ${read.text}`);
+  return { api, writeKey, readKey: read.body.key };
+}
 
 /** POSTs one multipart part (`field`, default "file"). */
 export async function upload(base: string, path: string, bytes: Buffer, name: string, headers: Record<string, string> = {}, field = "file") {
@@ -99,7 +112,7 @@ async function json(method: string, path: string, body?: unknown, headers: Recor
 
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
 const cookie = () => ({ cookie: `fl_rid=${randomBytes(16).toString("base64url")}` });
-const auth = (o: Owner) => ({ authorization: `Bearer ${o.writeKey}` });
+const auth = (o: KeyOwner) => ({ authorization: `Bearer ${o.writeKey}` });
 
 const schema = {
   questions: [
@@ -112,12 +125,17 @@ const schema = {
 
 export function filesSuite(name: string, storage: () => StorageUnderTest) {
   describe(`files on ${name}`, () => {
-    let owner: Owner;
-    let other: Owner;
+    let owner: KeyOwner;
+    let other: KeyOwner;
     let previousBase: string | undefined;
 
     beforeAll(async () => {
-      server = await startServer(inject("databaseUrl"), {
+      // A database of its own: a server's sweep removes, from its own store, the files of every row
+      // its database holds unnamed. On the suite's database the other servers that keep files (another
+      // store each) would sweep this server's rows when their files run at the same time.
+      database = await createTestDatabase(process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite", "files");
+      db = openDatabase(database.url).db;
+      server = await startServer(database.url, {
         SUBMISSION_RATE_LIMIT: "0",
         UPLOAD_MAX_FORM_MB: "4",
         UPLOAD_MAX_FILE_MB: "25",
@@ -125,15 +143,17 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
         FILES_SWEEP_MS: "300",
         ...storage().env,
       });
-      // publishedForm and createOwner's clients talk to this server.
+      // publishedForm and the owners' clients talk to this server.
       previousBase = process.env.TEST_BASE_URL;
       process.env.TEST_BASE_URL = server.baseUrl;
-      [owner, other] = await Promise.all([createOwner(), createOwner()]);
+      [owner, other] = [await ownerOf(database.url), await ownerOf(database.url)];
     }, 120_000);
 
     afterAll(async () => {
       process.env.TEST_BASE_URL = previousBase;
       await server?.stop();
+      await db?.$disconnect();
+      await database?.drop();
     });
 
     const filesPath = (slug: string, q: string) => `/api/public/forms/${slug}/files?question=${q}`;
@@ -187,7 +207,7 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
       const responseId = (await json("POST", `/api/public/forms/${form.slug}/responses`, { answers: { docs: [up.body.file.id] } }, who)).body.response.id;
       const otherResponse = (await json("POST", `/api/public/forms/${form.slug}/responses`, { answers: { note: "x" } }, cookie())).body.response.id;
       const fileId = up.body.file.id;
-      const get = (o: Owner, path: string) => fetch(url(path), { headers: auth(o) });
+      const get = (o: KeyOwner, path: string) => fetch(url(path), { headers: auth(o) });
       expect((await get(owner, `/api/forms/${form.id}/responses/${responseId}/files/${fileId}`)).status).toBe(200);
       for (const [who2, path] of [
         [other, `/api/forms/${form.id}/responses/${responseId}/files/${fileId}`],
