@@ -13,6 +13,12 @@
  * to renew the lease (fenced) and send it again, or drop it if the row was
  * taken over. drop() empties the queues (stopping: the rows are handed back)
  * and lets the POSTs under way finish.
+ *
+ * A target's queue is kept in message-id order, which is the events' order
+ * (ids are time-ordered, lib/ids.ts): a job sent again after its renewal goes
+ * back to its place, ahead of those queued since. Jobs claimed together
+ * expire together, so at the back a whole batch went out behind the next
+ * one (tests/integration/webhooks-backlog.test.ts).
  */
 import { postJson, type PostResult } from "./http-post";
 import { signatureHeader } from "./sign";
@@ -34,6 +40,13 @@ export interface PostJob {
 }
 
 export type PostOutcome = PostResult | { expiring: true } | { dropped: true };
+
+/** Puts `job` in its place in `queue` (message-id order); almost always at the end, found from there. */
+function enqueue(queue: PostJob[], job: PostJob) {
+  let at = queue.length;
+  while (at > 0 && queue[at - 1].messageId > job.messageId) at--;
+  queue.splice(at, 0, job);
+}
 
 export function createPostQueue(report: (key: string, outcome: PostOutcome) => void) {
   const targets = new Map<string, { running: number; queue: PostJob[] }>();
@@ -71,7 +84,7 @@ export function createPostQueue(report: (key: string, outcome: PostOutcome) => v
       for (const job of jobs) {
         let target = targets.get(job.target);
         if (!target) targets.set(job.target, (target = { running: 0, queue: [] }));
-        target.queue.push(job);
+        enqueue(target.queue, job);
         touched.add(job.target);
       }
       for (const name of touched) pump(name);

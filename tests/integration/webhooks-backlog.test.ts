@@ -7,6 +7,11 @@
  * handed back waited in the database while newer ones, handed over, kept
  * going first: they went out only once the load stopped (seconds late).
  * Once its claims catch up, rows are written claimed again.
+ *
+ * Rows held that long outlast their lease's window to start: each is renewed
+ * and sent again in its place in the queue (lib/webhooks/post-queue.ts).
+ * Queued again at the back, a whole batch of them went out behind the batch
+ * claimed after it (overtaken by ~128).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOwnerKey, createTestDatabase, type TestDatabase } from "../setup/database";
@@ -19,6 +24,9 @@ const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
 const SUBMISSIONS = 600;
 /** How many later responses may reach the receiver before an earlier one: rows committed in the same few rounds. */
 const OVERTAKEN_AT_MOST = 30;
+const TIMEOUT_MS = 4_000;
+/** A held row's POST starts at most this long after its claim (the lease, 2 × timeout + 10 s, less a timeout and 5 s), or its lease is renewed first. */
+const START_WINDOW_MS = 2 * TIMEOUT_MS + 10_000 - TIMEOUT_MS - 5_000;
 
 describe(`webhook deliveries behind the submissions on ${kind}`, () => {
   let database: TestDatabase;
@@ -28,9 +36,10 @@ describe(`webhook deliveries behind the submissions on ${kind}`, () => {
   beforeAll(async () => {
     database = await createTestDatabase(kind, "whbacklog");
     receiver = await startWebhookReceiver();
-    // One request at a time to a receiver that takes 40 ms: ~25 deliveries a second. A long
-    // timeout: every attempt here must succeed once.
-    server = await startServer(database.url, { ...fastWebhookEnv, WEBHOOK_CONCURRENCY: "1", WEBHOOK_TIMEOUT_MS: "10000" });
+    // One request at a time to a receiver that takes 40 ms: ~25 deliveries a second. A timeout
+    // long beside those 40 ms (every attempt here must succeed once), and short enough that the
+    // rows held waiting (up to MAX_HELD, ~13 s of deliveries) outlast their lease's window to start.
+    server = await startServer(database.url, { ...fastWebhookEnv, WEBHOOK_CONCURRENCY: "1", WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) });
   }, 60_000);
 
   afterAll(async () => {
@@ -83,8 +92,13 @@ describe(`webhook deliveries behind the submissions on ${kind}`, () => {
     const delivered = receiver.received.map((d) => d.body.data.responseId as string);
     expect(new Set(delivered).size).toBe(SUBMISSIONS);
     expect(receiver.unverified).toEqual([]);
+    // Some rows waited longer than their lease's window (the POST's webhook-timestamp, in whole
+    // seconds, against the event's time), so their leases were renewed before they went out.
+    const waited = Math.max(...receiver.received.map((d) => Number(d.timestamp) * 1000 - Date.parse(d.body.timestamp)));
+    expect(waited).toBeGreaterThan(START_WINDOW_MS);
     // In order, give or take the rows of a few rounds: no response is overtaken by more than a
-    // few rounds' worth of responses acknowledged after it.
+    // few rounds' worth of responses acknowledged after it, renewed rows included (they keep their
+    // place in the queue).
     const arrival = new Map(delivered.map((id, i) => [id, i]));
     const worst = Math.max(...acknowledged.map((_, i) => overtakers(acknowledged, arrival, i)));
     expect(worst).toBeLessThanOrEqual(OVERTAKEN_AT_MOST);

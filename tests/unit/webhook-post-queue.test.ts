@@ -2,7 +2,8 @@
  * The webhook sender (lib/webhooks/post-queue.ts, run in the sender thread by
  * post-thread.ts) against a real receiver that verifies every signature with
  * the `standardwebhooks` library: the per-webhook cap, the lease check before
- * a POST, handing back what is queued when stopping — and the thread itself.
+ * a POST and the queue's order, handing back what is queued when stopping —
+ * and the thread itself.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -62,6 +63,23 @@ describe("webhook sender", () => {
     await until(() => results.size === 2);
     expect(results.get("k1")).toEqual({ expiring: true });
     expect(receiver.received.map((r) => r.body.n)).toEqual([2]);
+  });
+
+  it("keeps a webhook's queue in message order: a job sent again after its renewal goes back to its place", async () => {
+    receiver.received.length = 0;
+    receiver.script([{ status: 200, delayMs: 100 }]);
+    const at = (n: number, over: Partial<PostJob> = {}) => job(n, { limit: 1, messageId: `msg_${n}`, ...over });
+    const results = new Map<string, PostOutcome>();
+    // The app's thread renews an expiring job's lease, then sends it again (here at once, as soon as it is told).
+    const queue = createPostQueue((key, outcome) => {
+      results.set(key, outcome);
+      if ("expiring" in outcome) queueMicrotask(() => queue.submit([at(Number(key.slice(1)))]));
+    });
+    // 1 goes at once; 2 and 3 (claimed together) wait past their window to start, behind it.
+    queue.submit([at(1), at(2, { startBy: Date.now() + 50 }), at(3, { startBy: Date.now() + 50 }), at(4), at(5)]);
+    await until(() => receiver.received.length === 5);
+    // When 1 ends, 2 and 3 come back expiring and 4 starts; renewed, they go before 5, queued before they came back.
+    expect(receiver.received.map((r) => r.body.n)).toEqual([1, 4, 2, 3, 5]);
   });
 
   it("stopping drops what is queued and lets the POSTs under way finish", async () => {
