@@ -69,13 +69,16 @@ describe("admin create-user", () => {
     [["--email", "EMAIL", "--password"], "--password"],
   ])("exits 1 for %j with %j on stderr and creates no user", async (args, message) => {
     const address = email();
-    const before = await db.user.count();
-    const run = await admin(["create-user", ...args.map((a) => (a === "EMAIL" ? address : a))]);
+    const argv = args.map((a) => (a === "EMAIL" ? address : a));
+    // The users it could have made: one named on its command line (other test files add users meanwhile).
+    const named = () => db.user.count({ where: { email: { in: argv } } });
+    expect(await named()).toBe(0);
+    const run = await admin(["create-user", ...argv]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(message);
     expect(run.stderr).toContain("usage:");
     expect(run.stdout).toBe("");
-    expect(await db.user.count()).toBe(before);
+    expect(await named()).toBe(0);
   });
 });
 
@@ -115,19 +118,22 @@ describe("admin create-key", () => {
   });
 
   it.each([
-    [["--name", "x", "--scope", "write"], "--email is required"],
+    [["--name", "NAME", "--scope", "write"], "--email is required"],
     [["--email", "EMAIL", "--scope", "write"], "--name is required"],
-    [["--email", "EMAIL", "--name", "x"], "--scope is required"],
-    [["--email", "EMAIL", "--name", "x", "--scope", "admin"], "--scope"],
-    [["--email", "nobody@example.test", "--name", "x", "--scope", "write"], "No user with email nobody@example.test"],
+    [["--email", "EMAIL", "--name", "NAME"], "--scope is required"],
+    [["--email", "EMAIL", "--name", "NAME", "--scope", "admin"], "--scope"],
+    [["--email", "nobody@example.test", "--name", "NAME", "--scope", "write"], "No user with email nobody@example.test"],
   ])("exits 1 for %j with %j on stderr and creates no key", async (args, message) => {
-    const address = keyOwner;
-    const before = await db.apiKey.count();
-    const run = await admin(["create-key", ...args.map((a) => (a === "EMAIL" ? address : a))]);
+    const name = `cli-key-${randomBytes(4).toString("hex")}`;
+    const argv = args.map((a) => (a === "EMAIL" ? keyOwner : a === "NAME" ? name : a));
+    // The keys it could have made: the key owner's, or one with this run's name (other test files add keys meanwhile).
+    const mine = () => db.apiKey.count({ where: { OR: [{ name }, { user: { email: keyOwner } }] } });
+    const before = await mine();
+    const run = await admin(["create-key", ...argv]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(message);
     expect(run.stdout).toBe("");
-    expect(await db.apiKey.count()).toBe(before);
+    expect(await mine()).toBe(before);
   });
 });
 
