@@ -6,6 +6,11 @@
  * fresh SQLite file: one for the respondent pages (owners and forms are made
  * through the API), one for the dashboard (whose suite starts from an empty
  * database, so its first visit offers to create the owner account).
+ *
+ * The two projects run side by side, one worker each: each has its own
+ * server, and one browser at a time left the machine half idle. Within a
+ * project files run one after the other, the dashboard's in the order of
+ * their numbers (each takes up where the one before left its database).
  */
 import { defineConfig } from "@playwright/test";
 
@@ -15,7 +20,7 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   outputDir: "test-results",
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -33,7 +38,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "respondent", testMatch: "respondent/**/*.spec.ts" },
-    { name: "dashboard", testMatch: "dashboard/**/*.spec.ts" },
+    { name: "respondent", testMatch: "respondent/**/*.spec.ts", workers: 1 },
+    { name: "dashboard", testMatch: "dashboard/**/*.spec.ts", workers: 1 },
   ],
 });
