@@ -28,8 +28,8 @@ npx next build >> /tmp/formloom-build.log 2>&1 || { cat /tmp/formloom-build.log;
 
 # The PostgreSQL suite runs beside the SQLite one: each has its own database and server, and a
 # suite spends much of its time waiting (servers starting, retries coming due), so the two together
-# take little more than the longer alone. Its output is printed when both are done; its own cache
-# (--cache=false) keeps the two runs from writing the same results file.
+# take little more than the longer alone. Its output is printed when both are done, and it keeps no
+# results cache (--cache=false), so the two runs never write the same file.
 pg_pid=""
 if [[ -n "${TEST_DATABASE_URL:-}" ]]; then
   pg_log="$(mktemp -t formloom-pg-suite.XXXXXX)"
