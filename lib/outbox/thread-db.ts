@@ -21,11 +21,30 @@ import { APPLICATION_NAME, databaseUrl, providerOf, sqliteFilePath, type Provide
 /** Connections of the thread's pool (PostgreSQL): a claim, a round's lookups and a record at once. */
 const POOL_MAX = 4;
 
+/**
+ * Run first on each of the pool's connections (PostgreSQL). Every statement of this thread finds
+ * its rows by key: ids, a webhook's id, the claim's index. Most are prepared once per connection
+ * (prepareOnce, lib/db/raw.ts) and, from their sixth run, PostgreSQL may plan them once for all
+ * (a generic plan, which guesses ten ids a list): a plan made while the outbox was still small
+ * scans the whole table, and keeps scanning it as the table grows, for the connection's life,
+ * until an ANALYZE of the table replaces it (and autovacuum may be off or behind). Seen in
+ * `npm run bench`: the round's result statement at 110 ms for 500 rows among 24,000, ~180 µs of
+ * the database's CPU a delivery against ~25 µs by primary key, in some runs and not others
+ * (it depends on the outbox's size at that sixth run). Plans made with this setting use the keys
+ * whatever the tables' sizes; a statement with no usable index still scans (the setting only
+ * weighs against a scan, it never forbids one).
+ */
+const WITHOUT_SEQUENTIAL_SCANS = "SET enable_seqscan = off";
+
 export const provider: Provider = providerOf(databaseUrl());
 
 function createDriver(url: string): { driver: Driver; connect: () => Promise<void> } {
   if (provider === "postgresql") {
-    const pool = new pg.Pool({ connectionString: url, fallback_application_name: APPLICATION_NAME.outbox, max: POOL_MAX, allowExitOnIdle: true });
+    const pool = new pg.Pool({
+      connectionString: url, fallback_application_name: APPLICATION_NAME.outbox, max: POOL_MAX, allowExitOnIdle: true,
+      // Before the connection is first used; if it fails, so does the connection.
+      onConnect: (client) => client.query(WITHOUT_SEQUENTIAL_SCANS),
+    });
     // An idle client whose connection drops must not end the thread.
     pool.on("error", () => {});
     return { driver: { provider, pool }, connect: async () => {} };
