@@ -51,7 +51,9 @@ export class RawSql {
     readonly values: readonly RawValue[],
     /**
      * PostgreSQL: run as a named (prepared) statement on each connection (prepareOnce()): parsed
-     * once, and planned once for all after PostgreSQL's first few plans (a generic plan).
+     * once, and planned once for all after PostgreSQL's first few plans (a generic plan). Such a
+     * plan is made for the tables' sizes at that moment, and kept until an ANALYZE: the outbox
+     * thread's connections plan without sequential scans for that (lib/outbox/thread-db.ts).
      */
     readonly prepare = false,
   ) {}
