@@ -9,6 +9,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { watchCsp } from "../csp";
 import { dashboardUrl, OWNER } from "./owner";
+import { SIGN_IN_MS } from "./session";
 
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -37,7 +38,7 @@ test("owner: setup, sign in, build, reorder, settings, publish, API key, sign ou
     await expect(page.getByText("Use at least 8 characters")).toBeVisible();
     await page.getByLabel("Password").fill(OWNER.password);
     await page.getByRole("button", { name: "Create owner account" }).click();
-    await expect(page).toHaveURL(/\/forms$/);
+    await expect(page).toHaveURL(/\/forms$/, { timeout: SIGN_IN_MS });
     await expect(page.getByRole("heading", { name: "No forms yet" })).toBeVisible();
     await expect(page.getByText(OWNER.email)).toBeVisible();
     await shot(page, "forms-empty");
@@ -54,11 +55,11 @@ test("owner: setup, sign in, build, reorder, settings, publish, API key, sign ou
     await page.getByLabel("Email").fill(OWNER.email);
     await page.getByLabel("Password").fill("not the password at all");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "The email or password is incorrect." })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "The email or password is incorrect." })).toBeVisible({ timeout: SIGN_IN_MS });
     await shot(page, "login");
     await page.getByLabel("Password").fill(OWNER.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/forms$/);
+    await expect(page).toHaveURL(/\/forms$/, { timeout: SIGN_IN_MS });
   });
 
   let formUrl = "";

@@ -24,7 +24,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { watchCsp } from "../csp";
 import { dashboardUrl } from "./owner";
-import { signIn } from "./session";
+import { signIn, SIGN_IN_MS } from "./session";
 
 const VIEWER = { email: "viewer@formloom.test", password: "another careful passphrase" };
 const TEAM = "Research team";
@@ -97,7 +97,7 @@ test("an owner invites a viewer, promotes them to editor, removes them; the audi
     expect((await viewer.page.request.get(`${base}/signup`)).status()).toBe(404);
     await viewer.page.getByLabel("Password").fill(VIEWER.password);
     await viewer.page.getByRole("button", { name: "Create account and join" }).click();
-    await expect(viewer.page).toHaveURL(/\/forms$/);
+    await expect(viewer.page).toHaveURL(/\/forms$/, { timeout: SIGN_IN_MS });
     await expect(viewer.page.getByRole("button", { name: /^Workspace:/ })).toContainText(TEAM);
     await expect(viewer.page.getByRole("button", { name: /^Workspace:/ })).toContainText("Viewer");
   });
@@ -214,7 +214,7 @@ test("an owner invites a viewer, promotes them to editor, removes them; the audi
     await expect(viewer.page.getByText("as an editor")).toBeVisible();
     await viewer.page.getByLabel("Password").fill(VIEWER.password);
     await viewer.page.getByRole("button", { name: "Sign in and join" }).click();
-    await expect(viewer.page).toHaveURL(/\/forms$/);
+    await expect(viewer.page).toHaveURL(/\/forms$/, { timeout: SIGN_IN_MS });
     await expect(viewer.page.getByRole("button", { name: /^Workspace:/ })).toContainText(TEAM);
     await expect(viewer.page.getByRole("button", { name: /^Workspace:/ })).toContainText("Editor");
     await expect(viewer.page.getByRole("row").filter({ hasText: `${FORM} (edited)` })).toBeVisible();
