@@ -17,15 +17,12 @@
  */
 import { mkdir, readFile } from "node:fs/promises";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { waitForFillTime } from "../fill-time";
 import { dashboardUrl } from "./owner";
 import { signInOncePerFile } from "./session";
 
 const ARTIFACTS = "tests/artifacts";
 const FORM_TITLE = "Friday lunch feedback";
-
-// lib/public/spam.ts drops (silently) a submission finished sooner than its
-// minimum fill time (3 s) after the page was served; people take longer.
-const HUMAN_FILL_MS = 3_500;
 
 signInOncePerFile("02");
 
@@ -66,13 +63,13 @@ async function createPublishedForm(page: Page) {
 }
 
 async function respondOnPublicPage(page: Page, slug: string, answer: Answer) {
-  const servedAt = Date.now();
   await page.goto(`${dashboardUrl()}/s/${slug}?ref=${answer.ref}`);
+  const openedAt = Date.now();
   const form = page.getByRole("form", { name: FORM_TITLE });
   await form.getByRole("group", { name: /How was lunch\?/ }).getByText(String(answer.rating), { exact: true }).click();
   await form.getByRole("group", { name: /What did you eat\?/ }).getByText(answer.food, { exact: true }).click();
   await form.getByLabel(/Anything else\?/).fill(answer.comment);
-  await page.waitForTimeout(Math.max(0, HUMAN_FILL_MS - (Date.now() - servedAt)));
+  await waitForFillTime(page, openedAt);
   await form.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("heading", { name: "Thanks for your response!" })).toBeVisible();
 }

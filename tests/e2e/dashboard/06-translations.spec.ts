@@ -11,6 +11,7 @@
  * which language each response came in.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { waitForFillTime } from "../fill-time";
 import { dashboardUrl } from "./owner";
 import { publishFormAsOwner, signIn, signInOncePerFile } from "./session";
 
@@ -82,9 +83,6 @@ test("builder: translations side by side, with missing-translation warnings", as
   expect(after.translations.de.questions[key].options).toEqual({ "Option 1": "Möglichkeit 1" });
 });
 
-// lib/public/spam.ts drops a submission finished sooner than 3 s after the page was served.
-const HUMAN_FILL_MS = 3_500;
-
 const colourForm = (page: Page, title: string) =>
   publishFormAsOwner(page, title, [{ key: "colour", type: "single-choice", title: "Favourite colour?", options: ["Red", "Blue", "Green"], required: true }], {
     language: "en",
@@ -93,11 +91,11 @@ const colourForm = (page: Page, title: string) =>
 
 /** Answers on the real public page in the page's language (?lang=), picking `option` as the page labels it. */
 async function answerOnPage(page: Page, slug: string, query: string, question: string, option: string, submit: string) {
-  const servedAt = Date.now();
   await page.goto(`${dashboardUrl()}/s/${slug}${query}`);
+  const openedAt = Date.now();
   await expect(page.locator("form.fl-r[data-ready]")).toHaveCount(1);
   await page.getByRole("group", { name: new RegExp(question.replace("?", "\\?")) }).getByText(option, { exact: true }).click();
-  await page.waitForTimeout(Math.max(0, HUMAN_FILL_MS - (Date.now() - servedAt)));
+  await waitForFillTime(page, openedAt);
   await page.getByRole("button", { name: submit }).click();
   await expect(page.locator(".fl-thanks")).toBeVisible();
 }

@@ -9,11 +9,7 @@ import { apiClient, createOwnerKey, publishForm, type Api } from "./fixtures";
 
 export const ARTIFACTS = "tests/artifacts";
 
-// lib/public/spam.ts MIN_FILL_MS: a submission finished sooner than 3 s after
-// the page was served is silently dropped (201, nothing stored). Every spec
-// that submits waits this long after opening the page, and then checks the
-// response really was stored, so a silent drop fails the test.
-export const HUMAN_FILL_MS = 3_300;
+export { HUMAN_FILL_MS, waitForFillTime } from "../fill-time";
 
 export function publicUrl(): string {
   const url = process.env.E2E_PUBLIC_URL;
@@ -42,11 +38,6 @@ export async function openForm(page: Page, slug: string, query = "", { interacti
   expect(res?.status()).toBe(200);
   if (interactive) await expect(page.locator("form.fl-r[data-ready]")).toHaveCount(1);
   return openedAt;
-}
-
-export async function waitForFillTime(page: Page, openedAt: number) {
-  const left = openedAt + HUMAN_FILL_MS - Date.now();
-  if (left > 0) await page.waitForTimeout(left);
 }
 
 export interface StoredResponse {
