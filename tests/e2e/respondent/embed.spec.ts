@@ -16,7 +16,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Frame, type Page, type Route } from "@playwright/test";
 import type { Api } from "./fixtures";
-import { finishedResponses, ownerApi, publicUrl, publishForm, HUMAN_FILL_MS } from "./helpers";
+import { finishedResponses, ownerApi, publicUrl, publishForm, waitForFillTime } from "./helpers";
 
 const schema = {
   title: "Embedded feedback",
@@ -91,8 +91,9 @@ test("inline: the frame follows the form's height; hidden fields from the host's
   const url = hostPage("/inline", `<div id="box" data-formloom="${form.slug}" data-formloom-title="Feedback" data-formloom-hidden="ref=host-attr" data-formloom-params="utm_source"></div>`);
   await page.setViewportSize({ width: 1000, height: 800 });
   await page.goto(`${url}?utm_source=mail&other=ignored`);
-  const openedAt = Date.now();
   const frame = await formFrame(page);
+  // Once the frame's form is there: the server issued its start token (the fill-time clock) before.
+  const openedAt = Date.now();
   await expect(page.locator("#box iframe")).toHaveAttribute("title", "Feedback");
 
   // Grown (or shrunk) from the 480 px it starts with to exactly the form's height.
@@ -108,8 +109,7 @@ test("inline: the frame follows the form's height; hidden fields from the host's
   await expect.poll(() => frameHeight(page, "#box iframe")).toBe(taller);
 
   await frame.getByLabel("Your name").fill("Ada from the host site");
-  const left = openedAt + HUMAN_FILL_MS - Date.now();
-  if (left > 0) await page.waitForTimeout(left);
+  await waitForFillTime(page, openedAt);
   await frame.getByRole("button", { name: "Submit" }).click();
   await expect(frame.getByRole("heading", { name: /thank/i })).toBeVisible();
 
@@ -174,18 +174,18 @@ test("slider: a panel at the side; submitting from it reaches the host; a plain 
   const form = await publishForm(api, schema);
   await page.goto(hostPage("/slider", `<button id="open" type="button" data-formloom="${form.slug}" data-formloom-mode="slider" data-formloom-hidden="ref=slider">Feedback</button>`));
   await page.locator("#open").click();
-  const openedAt = Date.now();
   const dialog = page.getByRole("dialog", { name: "Form" });
   await expect(dialog).toBeVisible();
   const frame = await formFrame(page);
+  // Once the frame's form is there: the server issued its start token (the fill-time clock) before.
+  const openedAt = Date.now();
   const box = (await page.locator("dialog iframe").boundingBox())!;
   expect(Math.round(box.x + box.width)).toBe(1200); // flush with the right edge
   expect(box.width).toBeLessThanOrEqual(480);
   expect(box.height).toBe(800);
 
   await frame.getByLabel("Your name").fill("Slider");
-  const left = openedAt + HUMAN_FILL_MS - Date.now();
-  if (left > 0) await page.waitForTimeout(left);
+  await waitForFillTime(page, openedAt);
   await frame.getByRole("button", { name: "Submit" }).click();
   await expect.poll(async () => (await hostEvents(page)).map((e) => e.type)).toEqual(["formloom:submit"]);
   const [stored] = await finishedResponses(api, form.id);
@@ -226,11 +226,11 @@ test("an ending's redirect moves the host's tab (not the frame) unless the host 
   pages.set("/landed", "<!doctype html><title>Landed</title><h1>Landed on the host</h1>");
   const submit = async (url: string) => {
     await page.goto(url);
-    const openedAt = Date.now();
     const frame = await formFrame(page);
+    // Once the frame's form is there: the server issued its start token (the fill-time clock) before.
+    const openedAt = Date.now();
     await frame.getByLabel("Your name").fill("Redirected");
-    const left = openedAt + HUMAN_FILL_MS - Date.now();
-    if (left > 0) await page.waitForTimeout(left);
+    await waitForFillTime(page, openedAt);
     await frame.getByRole("button", { name: "Submit" }).click();
     return frame;
   };
@@ -282,8 +282,7 @@ test("a submission queued on the device and sent by a later page load reaches th
   const submitUnreachable = async (frame: Frame, openedAt: number, name: string) => {
     await context.route(`${publicUrl()}/api/public/**`, unreachable);
     await frame.getByLabel("Your name").fill(name);
-    const left = openedAt + HUMAN_FILL_MS - Date.now();
-    if (left > 0) await page.waitForTimeout(left);
+    await waitForFillTime(page, openedAt);
     await frame.getByRole("button", { name: "Submit" }).click();
   };
 
@@ -298,8 +297,9 @@ test("a submission queued on the device and sent by a later page load reaches th
   const port = (host.address() as AddressInfo).port;
   const url = hostPage("/queued", `<div id="box" data-formloom="${form.slug}" data-formloom-hidden="ref=queued"></div>`, `http://127.0.0.1:${port}`);
   await page.goto(url);
-  const openedAt = Date.now();
   const frame = await formFrame(page);
+  // Once the frame's form is there: the server issued its start token (the fill-time clock) before.
+  const openedAt = Date.now();
   await submitUnreachable(frame, openedAt, "Queued in a frame");
   await expect(frame.getByRole("alert")).toHaveText("Saved on this device — will be sent when you are back online.");
 
