@@ -9,7 +9,10 @@ import type { Page } from "@playwright/test";
 
 export const HUMAN_FILL_MS = 3_300;
 
-/** Waits until HUMAN_FILL_MS have passed since `openedAt` (Date.now() once page.goto returned). */
+/**
+ * Waits until HUMAN_FILL_MS have passed since `openedAt`: Date.now() once the page (or the frame)
+ * with the form had arrived.
+ */
 export async function waitForFillTime(page: Page, openedAt: number): Promise<void> {
   const left = openedAt + HUMAN_FILL_MS - Date.now();
   if (left > 0) await page.waitForTimeout(left);

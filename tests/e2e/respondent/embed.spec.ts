@@ -83,6 +83,15 @@ async function formFrame(page: Page): Promise<Frame> {
   return frame;
 }
 
+/**
+ * formFrame, and when its form was there (for waitForFillTime): the server issued the form's start
+ * token, its fill-time clock, before that, however slowly the frame loaded.
+ */
+async function openedFrame(page: Page): Promise<{ frame: Frame; openedAt: number }> {
+  const frame = await formFrame(page);
+  return { frame, openedAt: Date.now() };
+}
+
 const frameHeight = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.getBoundingClientRect().height);
 const contentHeight = (frame: Frame) => frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
 
@@ -91,9 +100,7 @@ test("inline: the frame follows the form's height; hidden fields from the host's
   const url = hostPage("/inline", `<div id="box" data-formloom="${form.slug}" data-formloom-title="Feedback" data-formloom-hidden="ref=host-attr" data-formloom-params="utm_source"></div>`);
   await page.setViewportSize({ width: 1000, height: 800 });
   await page.goto(`${url}?utm_source=mail&other=ignored`);
-  const frame = await formFrame(page);
-  // Once the frame's form is there: the server issued its start token (the fill-time clock) before.
-  const openedAt = Date.now();
+  const { frame, openedAt } = await openedFrame(page);
   await expect(page.locator("#box iframe")).toHaveAttribute("title", "Feedback");
 
   // Grown (or shrunk) from the 480 px it starts with to exactly the form's height.
@@ -176,9 +183,7 @@ test("slider: a panel at the side; submitting from it reaches the host; a plain 
   await page.locator("#open").click();
   const dialog = page.getByRole("dialog", { name: "Form" });
   await expect(dialog).toBeVisible();
-  const frame = await formFrame(page);
-  // Once the frame's form is there: the server issued its start token (the fill-time clock) before.
-  const openedAt = Date.now();
+  const { frame, openedAt } = await openedFrame(page);
   const box = (await page.locator("dialog iframe").boundingBox())!;
   expect(Math.round(box.x + box.width)).toBe(1200); // flush with the right edge
   expect(box.width).toBeLessThanOrEqual(480);
@@ -226,9 +231,7 @@ test("an ending's redirect moves the host's tab (not the frame) unless the host 
   pages.set("/landed", "<!doctype html><title>Landed</title><h1>Landed on the host</h1>");
   const submit = async (url: string) => {
     await page.goto(url);
-    const frame = await formFrame(page);
-    // Once the frame's form is there: the server issued its start token (the fill-time clock) before.
-    const openedAt = Date.now();
+    const { frame, openedAt } = await openedFrame(page);
     await frame.getByLabel("Your name").fill("Redirected");
     await waitForFillTime(page, openedAt);
     await frame.getByRole("button", { name: "Submit" }).click();
@@ -279,7 +282,7 @@ test("a submission queued on the device and sent by a later page load reaches th
   const form = await publishForm(api, schema);
   // The app's API unreachable from the browser (the host's pages still load).
   const unreachable = (route: Route) => route.abort("internetdisconnected");
-  const submitUnreachable = async (frame: Frame, openedAt: number, name: string) => {
+  const submitUnreachable = async ({ frame, openedAt }: { frame: Frame; openedAt: number }, name: string) => {
     await context.route(`${publicUrl()}/api/public/**`, unreachable);
     await frame.getByLabel("Your name").fill(name);
     await waitForFillTime(page, openedAt);
@@ -289,7 +292,7 @@ test("a submission queued on the device and sent by a later page load reaches th
   // On another site this browser refuses the frame any storage (third-party storage blocked): nothing
   // can be kept, and the page says so instead of claiming it saved the answers.
   await page.goto(hostPage("/queued-elsewhere", `<div data-formloom="${form.slug}"></div>`));
-  await submitUnreachable(await formFrame(page), Date.now(), "Not kept");
+  await submitUnreachable(await openedFrame(page), "Not kept");
   await expect((await publicFrame(page)).getByRole("alert")).toHaveText("No connection. Check your network and try again.");
   await context.unroute(`${publicUrl()}/api/public/**`, unreachable);
 
@@ -297,11 +300,9 @@ test("a submission queued on the device and sent by a later page load reaches th
   const port = (host.address() as AddressInfo).port;
   const url = hostPage("/queued", `<div id="box" data-formloom="${form.slug}" data-formloom-hidden="ref=queued"></div>`, `http://127.0.0.1:${port}`);
   await page.goto(url);
-  const frame = await formFrame(page);
-  // Once the frame's form is there: the server issued its start token (the fill-time clock) before.
-  const openedAt = Date.now();
-  await submitUnreachable(frame, openedAt, "Queued in a frame");
-  await expect(frame.getByRole("alert")).toHaveText("Saved on this device — will be sent when you are back online.");
+  const opened = await openedFrame(page);
+  await submitUnreachable(opened, "Queued in a frame");
+  await expect(opened.frame.getByRole("alert")).toHaveText("Saved on this device — will be sent when you are back online.");
 
   // A later visit to the host page: the new frame sends the queue once the app answers again.
   await page.reload();
