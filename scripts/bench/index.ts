@@ -15,6 +15,8 @@
  * the dashboard's server render of the big form's pages (signed in).
  * Not part of npm test.
  *
+ * --dist-dir: where the app is built (default .next-bench); it is built again
+ *   when it is older than its sources (buildApp), and always with --rebuild.
  * --db postgresql: a fresh database on --pg-url (default TEST_DATABASE_URL).
  * --seed-only: seed, keep the database, write what was seeded to
  *   --state (default: <tmp>/formloom-bench-<db>.json) and stop. Seeding a
@@ -110,17 +112,41 @@ function buildRespondent() {
   if (result.status !== 0) throw new Error(`build:respondent failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-function build(label: string, argv: string[], env: Record<string, string>, buildIdFile: string) {
-  if (!args.rebuild && fs.existsSync(buildIdFile)) return log(`${label}: using the build in ${path.dirname(buildIdFile)}`);
+function build(label: string, argv: string[], env: Record<string, string>, buildIdFile: string, force = args.rebuild) {
+  if (!force && fs.existsSync(buildIdFile)) return log(`${label}: using the build in ${path.dirname(buildIdFile)}`);
   log(`${label}: next build …`);
   const result = spawnSync(process.execPath, [nextBin, "build", ...argv], { cwd: root, env: { ...process.env, ...env }, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`${label} build failed:\n${result.stdout}\n${result.stderr}`);
 }
 
+/**
+ * What the app's build is made from. A build older than any of it is made again: the bench
+ * measures the code as it is. Reusing the old build measured the code before a change, and
+ * silently so for the threads: Next bundles the files of build:respondent into its own
+ * chunks, so a fresh build:respondent alone left the server on the old thread code.
+ * (public/ is served as it is, not built.)
+ */
+const BUILD_INPUTS = [
+  "app", "components", "lib", "prisma", "next.config.mjs", "proxy.ts", "instrumentation.ts", "instrumentation-client.ts",
+  "package-lock.json", "scripts/build-respondent.ts",
+];
+
+/** The newest modification time in a file or folder (ms since epoch; 0 when it is missing). */
+function newestChange(entry: string): number {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat?.isDirectory()) return stat?.mtimeMs ?? 0;
+  return fs.readdirSync(entry).reduce((newest, name) => Math.max(newest, newestChange(path.join(entry, name))), stat.mtimeMs);
+}
+
 /** The app under test, with the files `npm run build` makes before `next build` (above). */
 function buildApp() {
-  if (args.rebuild || !fs.existsSync(path.join(root, ".respondent", "manifest.json"))) buildRespondent();
-  build("app", [], {}, path.join(root, args["dist-dir"]!, "BUILD_ID"));
+  const buildId = path.join(root, args["dist-dir"]!, "BUILD_ID");
+  const builtAt = fs.statSync(buildId, { throwIfNoEntry: false })?.mtimeMs;
+  const stale = builtAt !== undefined && BUILD_INPUTS.some((entry) => newestChange(path.join(root, entry)) > builtAt);
+  if (stale) log(`app: the sources changed since the build in ${path.dirname(buildId)}: building again`);
+  const fresh = args.rebuild || stale;
+  if (fresh || !fs.existsSync(path.join(root, ".respondent", "manifest.json"))) buildRespondent();
+  build("app", [], {}, buildId, fresh);
 }
 
 function machine(): string {
