@@ -386,9 +386,12 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
       const id = (await upload(server.baseUrl, filesPath(form.slug, "docs"), png(), "left.png", who)).body.file.id;
       const created = await json("POST", `/api/public/forms/${form.slug}/responses`, { answers: { docs: [id] } }, who);
       expect(created.status).toBe(201);
+      // Stored, and from here on only a sweep removes it: the row deleted below is the response's
+      // alone. (Checked before that delete, not after: a thorough sweep, every 1.8 s here, may
+      // already have run between the delete and a look at the store.)
+      expect(await storage().keys()).toContain(`upload/${id}`);
       // The response row goes without the purge that follows a delete (as if the process died in between).
       await db.response.delete({ where: { id: created.body.response.id } });
-      expect(await storage().keys()).toContain(`upload/${id}`);
       await expect.poll(async () => db.storedFile.count({ where: { id } }), { timeout: 15_000 }).toBe(0);
       expect(await storage().keys()).not.toContain(`upload/${id}`);
     });
