@@ -1,15 +1,15 @@
 /**
- * The settings of README "Configuration" that are numbers, lists of numbers, switches or a choice
- * of words, each declared once here with its default and the values it takes. Code reads a
- * setting where it uses it (read at that moment: tests and tools set the environment per
- * process), and the server checks them all before it starts (checkSettings, instrumentation.ts):
- * a value its setting does not take stops the start, with a message naming every such variable.
+ * Every setting the server reads from the environment, declared once here with its default and
+ * the values it takes (docs/configuration.md is generated from these declarations and
+ * lib/settings-docs.ts: `npm run docs:configuration`). Code reads a setting where it uses it
+ * (read at that moment: tests and tools set the environment per process), and the server checks
+ * them all before it starts (checkSettings, instrumentation.ts): a value its setting does not take
+ * stops the start, with a message naming every such variable, rather than falling back to the
+ * default or being clamped, which would hide the mistake until the setting is first used.
+ * Unset or blank means the default, as `.env.example`'s empty lines expect.
  *
- * Before, each setting was parsed where it was used, and a value that was not one fell back to
- * the default, was clamped, or failed only when first used (WEBHOOK_TIMEOUT_MS=15s gave every
- * outbox claim an invalid lease time; LOGIN_RATE_LIMIT= with nothing after it turned the sign-in
- * limit off).
- * Unset or blank still means the default, as `.env.example`'s empty lines expect.
+ * Text settings (addresses, URLs, secrets) are declared too, so that this list is complete; the
+ * module that uses one checks its form (lib/db/url.ts, lib/storage, lib/email/config.ts).
  *
  * Browser-safe (lib/files/limits.ts is shared with the upload widget): in the browser no
  * environment is readable and the defaults apply; the server enforces its own values.
@@ -20,14 +20,22 @@ type Spec =
   | { kind: "number"; default: number; min: number; max?: number; whole: boolean; unit?: string }
   | { kind: "numbers"; default: readonly number[]; unit: string }
   | { kind: "switch"; default: boolean; words: readonly [on: string, off: string] }
-  | { kind: "choice"; default: string; choices: readonly string[] };
+  | { kind: "choice"; default: string; choices: readonly string[] }
+  | { kind: "text"; default: string | null };
 
 const ms = (defaultMs: number, min = 1) => ({ kind: "number", default: defaultMs, min, whole: true, unit: "ms" }) as const;
 const count = (defaultCount: number, min = 0, max?: number) => ({ kind: "number", default: defaultCount, min, max, whole: true }) as const;
 const trueFalse = (on: boolean) => ({ kind: "switch", default: on, words: ["true", "false"] }) as const;
 const onOff = (on: boolean) => ({ kind: "switch", default: on, words: ["on", "off"] }) as const;
+const anyText = (defaultText: string | null = null) => ({ kind: "text", default: defaultText }) as const;
 
 const specs = {
+  // Read by scripts/serve.mjs (plain JavaScript, before anything starts), as this reads it; checked there first.
+  PORT: count(3000, 0, 65_535),
+  HOSTNAME_BIND: anyText("0.0.0.0"),
+  DATABASE_URL: anyText("file:./data/formloom.db"),
+  AUTH_SECRET: anyText(),
+  NEXTAUTH_URL: anyText(),
   // Read by scripts/direct-routes.mjs (plain JavaScript, loaded before Next), as this reads it; checked here.
   FORMLOOM_DIRECT_ROUTES: onOff(true),
   SUBMISSION_RATE_LIMIT: count(60),
@@ -49,14 +57,27 @@ const specs = {
   OUTBOX_THREAD_NICE: count(10, 0, 19),
   DELIVERY_LOG_RETENTION_DAYS: { kind: "number", default: 30, min: 0, whole: false, unit: "days" },
   OUTBOX_PRUNE_MS: ms(3_600_000),
+  SMTP_URL: anyText(),
+  MAIL_FROM: anyText(),
+  STORAGE_URL: anyText("file:./data/uploads"),
+  S3_ENDPOINT: anyText(),
+  S3_REGION: anyText("us-east-1"),
   S3_FORCE_PATH_STYLE: trueFalse(false),
+  AWS_ACCESS_KEY_ID: anyText(),
+  AWS_SECRET_ACCESS_KEY: anyText(),
   UPLOAD_MAX_FILE_MB: { kind: "number", default: 25, min: 1, whole: true, unit: "MB" },
   UPLOAD_MAX_FORM_MB: { kind: "number", default: 1024, min: 1, whole: true, unit: "MB" },
   FILES_ORPHAN_MAX_AGE_MS: ms(24 * 3_600_000),
   FILES_SWEEP_MS: ms(600_000),
+  CLAMAV_HOST: anyText(),
+  // For development and tests only (next.config.mjs, scripts/db.ts, scripts/test.sh).
+  NEXT_DIST_DIR: anyText(".next"),
+  MIGRATION_POSTGRES_URL: anyText("postgresql://postgres@127.0.0.1:5432/postgres"),
+  TEST_DATABASE_URL: anyText(),
 } as const satisfies Record<string, Spec>;
 
-type Name = keyof typeof specs;
+export type SettingName = keyof typeof specs;
+type Name = SettingName;
 type NamesOf<K extends Spec["kind"]> = { [N in Name]: (typeof specs)[N]["kind"] extends K ? N : never }[Name];
 
 const environment = (): Env => (typeof process !== "undefined" && process.env ? process.env : {});
@@ -64,8 +85,12 @@ const environment = (): Env => (typeof process !== "undefined" && process.env ? 
 /** Thrown for a value its setting does not take; the message names the variable. */
 export class BadSetting extends Error {}
 
-/** What the setting takes, for the message. */
-function takes(spec: Spec): string {
+/** Every declaration, in the order above (docs/configuration.md is made from them). */
+export const settingSpecs: Readonly<Record<SettingName, Spec>> = specs;
+export type SettingSpec = Spec;
+
+/** What the setting takes, for the message (and the configuration page). */
+export function takes(spec: Spec): string {
   switch (spec.kind) {
     case "number": {
       const what = spec.whole ? "a whole number" : "a number";
@@ -78,11 +103,13 @@ function takes(spec: Spec): string {
       return `${spec.words[0]} or ${spec.words[1]}`;
     case "choice":
       return spec.choices.join(" or ");
+    case "text":
+      return "text";
   }
 }
 
 /** The setting's value: its default when unset or blank; a BadSetting when it is not one the setting takes. */
-function read(name: Name, env: Env): number | readonly number[] | boolean | string {
+function read(name: Name, env: Env): number | readonly number[] | boolean | string | null {
   const spec: Spec = specs[name];
   const text = env[name]?.trim();
   if (!text) return spec.default;
@@ -108,6 +135,8 @@ function read(name: Name, env: Env): number | readonly number[] | boolean | stri
       if (!spec.choices.includes(choice)) throw bad();
       return choice;
     }
+    case "text":
+      return text;
   }
 }
 
@@ -121,6 +150,8 @@ export const listSetting = (name: NamesOf<"numbers">, env: Env = environment()) 
 export const switchOn = (name: NamesOf<"switch">, env: Env = environment()) => read(name, env) as boolean;
 /** A choice, in capitals. */
 export const choiceSetting = (name: NamesOf<"choice">, env: Env = environment()) => read(name, env) as string;
+/** A text setting, trimmed: its default (null when it has none) when unset or blank. */
+export const textSetting = (name: NamesOf<"text">, env: Env = environment()) => read(name, env) as string | null;
 
 /** Reads every setting; throws one BadSetting naming all those whose value is not one they take. */
 export function checkSettings(env: Env = environment()): void {

@@ -1,6 +1,6 @@
 /**
  * The public submission endpoint served by scripts/serve.mjs without Next.js's
- * request pipeline (issue 19: a submission spent about as much CPU in Next's
+ * request pipeline (a submission spends about as much CPU in Next's
  * router, request adapters and response piping as in its own work).
  *
  * What is skipped is only Next's plumbing, never the route: the handler is the

@@ -192,9 +192,9 @@ function authSecret() {
 /**
  * PORT, checked before anything starts (unset or blank: 3000). A value that is not a port stops
  * the start with a message naming the variable, as lib/settings.ts does for its settings, which
- * are checked only once Next has loaded. Before, PORT=abc ran the migrations and started the
- * outbox thread, then failed in listen() with Node's "options.port should be >= 0 and < 65536.
- * Received type number (NaN)", which named no variable.
+ * are checked only once Next has loaded (too late: PORT=abc would run the migrations and start the
+ * outbox thread, then fail in listen() with Node's "options.port should be >= 0 and < 65536.
+ * Received type number (NaN)", which names no variable). lib/settings.ts declares it too.
  */
 function listenPort() {
   const value = (process.env.PORT ?? "").trim();

@@ -16,6 +16,11 @@ if [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules
   npm ci --no-audit --no-fund
 fi
 
+# Seconds, so first: a broken link or an issue number fails before the 40-minute suites start.
+echo "== docs: links and anchors resolve, no issue numbers, configuration page up to date"
+npx tsx scripts/docs/check.ts
+npx tsx scripts/docs/configuration.ts --check
+
 echo "== schema: prisma/postgres is derived from prisma/schema.prisma"
 npx tsx scripts/db.ts check-schemas
 

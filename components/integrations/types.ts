@@ -1,4 +1,4 @@
-/** The webhook API's objects as the dashboard reads them (issue 14's contract). */
+/** The webhook API's objects as the dashboard reads them (the webhook routes' contract). */
 export const WEBHOOK_EVENTS = [
   { value: "response.finished", label: "Response finished" },
   { value: "response.deleted", label: "Response deleted" },

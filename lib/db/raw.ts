@@ -2,7 +2,7 @@
  * SQL straight on the database driver, for the writes of every public
  * submission (response, answers, counters, the form's guard, the rate limit)
  * and the other writes that share those statements. Prisma costs about as
- * much CPU per statement as the statement itself there (issue 5); here a
+ * much CPU per statement as the statement itself there; here a
  * submission is one synchronous block on SQLite and one round trip per
  * statement on PostgreSQL, and nothing changes in what is stored:
  *

@@ -1,5 +1,5 @@
 /**
- * Writing outbox rows (the transactional outbox, issue 14): a message is
+ * Writing outbox rows (the transactional outbox): a message is
  * stored in the SAME transaction as the event it tells of, so an event that
  * committed always has its message, and one that rolled back never does. The
  * worker (lib/outbox/worker.ts) sends them later, with retries.

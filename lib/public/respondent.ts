@@ -5,9 +5,9 @@
  *
  * A request without the cookie gets a freshly minted id and is keyed by it
  * (`personKey`), with the cookie to send, so the next request of a browser
- * that keeps it is the same person. Before, such a request was keyed by IP +
- * user agent while the cookie it received keyed the next one: a second
- * response passed one-per-person. A client that never keeps cookies would
+ * that keeps it is the same person (keyed by IP + user agent instead, its next
+ * request, keyed by the cookie, would count as someone else and a second
+ * response would pass one-per-person). A client that never keeps cookies would
  * mint a new id every time, so cookie-less requests also carry `deviceKey`
  * (IP + user agent): a "browser" one-per-person form refuses a cookie-less
  * request whose device key already answered, and a cookie-less API client

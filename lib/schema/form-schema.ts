@@ -40,7 +40,7 @@ export const formSchemaSchema = z
     questions: z.array(questionSchema).max(MAX_QUESTIONS).describe("Question keys are unique (case-insensitive)"),
     endings: endingsField,
     theme: themeSchema.optional(),
-    // Languages (issue 18, part 1): lib/i18n.
+    // Languages: lib/i18n.
     language: languageField,
     translations: translationsField,
   })

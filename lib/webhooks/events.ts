@@ -1,4 +1,4 @@
-/** The events a webhook can subscribe to (issue 14), and the test ping. */
+/** The events a webhook can subscribe to, and the test ping. */
 import { z } from "zod";
 
 export const webhookEvents = ["response.finished", "response.deleted", "form.published", "form.unpublished"] as const;

@@ -1,5 +1,5 @@
 /**
- * The speed target's form (issue 13 item 6): 100 questions with logic on
+ * The logic speed target's form: 100 questions with logic on
  * every one (showIf with all/any/not, a jump rule, scores on the choices and
  * ratings), the same form with the logic taken out, and one respondent's
  * answers to either. Shared by `npm run bench -- --logic` and

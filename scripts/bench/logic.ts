@@ -1,5 +1,5 @@
 /**
- * The logic scenario of the benchmark (issue 13 item 6), `--logic`: on a
+ * The logic scenario of the benchmark, `--logic`: on a
  * 100-question form with logic on every question, computing the path (in
  * this process, as the server does once per finished response) must take
  * under 1 ms, and submission throughput must be at least 0.9 × that of the

@@ -1,5 +1,5 @@
 /**
- * The upload scenario of the benchmark (issue 15), on the local disk:
+ * The upload scenario of the benchmark, on the local disk:
  * one 100 MB file (UPLOAD_MAX_FILE_MB raised) and 20 concurrent 10 MB files
  * through POST /api/public/forms/:slug/files, each body generated as it is
  * sent. Figures: MB/s to disk (bytes ÷ wall time, end to end through HTTP)

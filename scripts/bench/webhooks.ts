@@ -1,5 +1,5 @@
 /**
- * The webhook scenario of the benchmark (issue 14): submission throughput on
+ * The webhook scenario of the benchmark: submission throughput on
  * one server without a webhook and with one webhook on the same form (a
  * healthy local receiver), in PAIRS alternated on the same server — without,
  * with, without, with, … — so that neither half always gets the fresh server

@@ -1,7 +1,7 @@
 /**
  * Sign-in hardening over real HTTP: sessions that end on the server
  * (sign-out ends one device's session, a password change ends them all),
- * callbackUrl values that used to answer 500 or leave the origin, and
+ * callbackUrl values that could answer 500 or leave the origin, and
  * registration that refuses a closed install before spending scrypt on it.
  */
 import { spawn } from "node:child_process";
@@ -114,7 +114,7 @@ describe("callbackUrl on the sign-in page, signed in", () => {
     cookie = await sessionCookie(owner.email, owner.password);
   });
 
-  // Each used to answer 500 (an invalid Location header) or leave the origin.
+  // Each, taken as given, would answer 500 (an invalid Location header) or leave the origin.
   it.each([
     ["/forms/ü?q=é#ß", "/forms/%C3%BC?q=%C3%A9#%C3%9F"],
     ["/keys\u2028x", "/keys%E2%80%A8x"],

@@ -1,5 +1,5 @@
 /**
- * Issue 18, part 1 — "in their language", over real HTTP on the suite's
+ * Respondents "in their language", over real HTTP on the suite's
  * database: the page picks a language from ?lang= or Accept-Language among
  * the form's own and its translations (falling back to the form's), the page's
  * own words and validation messages come in it, the response records it (API

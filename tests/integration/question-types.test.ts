@@ -1,5 +1,5 @@
 /**
- * The question types of issue 12 end to end over HTTP: matrix, ranking,
+ * The richer question types end to end over HTTP: matrix, ranking,
  * consent, time, opinion-scale, and allowOther on the choice types —
  * definitions (good and bad), answers (good and bad), stored and listed
  * answers, summaries against hand-computed numbers (from the counters and

@@ -1,5 +1,5 @@
 /**
- * The migrations of issue 19's reads on a database that holds data from
+ * The migrations of the read counters (form views, the search table) on a database that holds data from
  * before them: the form view counter is filled from the views already
  * recorded, and (PostgreSQL) the narrow search table from the finished
  * responses, which the app then finds and keeps in step. Runs on the suite's

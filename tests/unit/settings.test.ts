@@ -9,7 +9,7 @@ import { sqliteSynchronous } from "@/lib/db/sqlite-settings";
 import { trustedProxyHops } from "@/lib/http/client-ip";
 import { retryDelaysMs } from "@/lib/outbox/schedule";
 import { submissionRateLimit } from "@/lib/rate-limit";
-import { BadSetting, checkSettings, listSetting, setting, settingIfSet, switchOn } from "@/lib/settings";
+import { BadSetting, checkSettings, listSetting, setting, settingIfSet, switchOn, textSetting } from "@/lib/settings";
 
 describe("a number setting", () => {
   it("is its default when unset or blank, and the value given otherwise", () => {
@@ -87,6 +87,14 @@ describe("lists, switches and choices", () => {
   });
 });
 
+describe("a text setting", () => {
+  it("is its default (null when it has none) when unset or blank, and the trimmed text otherwise", () => {
+    expect(textSetting("STORAGE_URL", {})).toBe("file:./data/uploads");
+    expect(textSetting("SMTP_URL", { SMTP_URL: "  " })).toBeNull();
+    expect(textSetting("SMTP_URL", { SMTP_URL: " smtp://mail.example.com:587 " })).toBe("smtp://mail.example.com:587");
+  });
+});
+
 describe("checkSettings", () => {
   it("passes an environment of defaults and of values the settings take", () => {
     expect(() => checkSettings({})).not.toThrow();
@@ -105,6 +113,7 @@ describe("checkSettings", () => {
     expect(message.split("; ").sort()).toEqual([
       'ALLOW_SIGNUP must be true or false, not "yes"',
       'OUTBOX_THREAD_NICE must be a whole number from 0 to 19, not "ten"',
+      'PORT must be a whole number from 0 to 65535, not "whatever"',
       'WEBHOOK_CONCURRENCY must be a whole number from 1 to 32, not "64"',
     ]);
   });

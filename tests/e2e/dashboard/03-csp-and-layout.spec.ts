@@ -4,7 +4,7 @@
  *
  * 1. The responses table scrolls sideways inside its own box; the page never
  *    gets wider than the window (the hidden "No answer" labels of empty cells
- *    used to escape the scroll box: a 1280 px window became 2,589 px wide).
+ *    must stay inside the scroll box, or a 1280 px window grows to 2,589 px).
  * 2. Responses (with the detail panel), analytics (recharts) and keys pages
  *    run their scripts (hydrated) with no CSP violation.
  *

@@ -1,5 +1,5 @@
 /**
- * The builder's Languages card (issue 18, part 1): add a German translation,
+ * The builder's Languages card: add a German translation,
  * see every text marked "missing translation" with a count, fill them side by
  * side, watch the warnings go, preview the form in German, and read the saved
  * draft back; an option renamed afterwards drops its stale translation (the

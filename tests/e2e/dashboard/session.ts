@@ -13,8 +13,8 @@ import { dashboardUrl, OWNER } from "./owner";
  * How long an expectation waits for a sign-in to land (on /forms, or on its error): each runs
  * scrypt at OWASP's cost (lib/auth/passwords.ts: 128 MiB, a good part of a second on a quiet
  * machine), and creating an account (the owner's, or through an invitation) runs it twice before
- * the page loads. On a slow, shared machine (a CI run of 2026-11-29) each took 3.6–4.4 s, and
- * the whole more than an expectation's default 10 s.
+ * the page loads. On a slow, shared machine each can take 3.6–4.4 s, and the whole more than an
+ * expectation's default 10 s.
  */
 export const SIGN_IN_MS = 30_000;
 

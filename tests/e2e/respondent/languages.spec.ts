@@ -1,5 +1,5 @@
 /**
- * Issue 18, part 1: a translated form filled with the keyboard alone, in both
+ * A translated form filled with the keyboard alone, in both
  * modes, in German, Japanese and Arabic (right to left): the form's texts and
  * the page's own words (buttons, required message, thank-you) come in the
  * language from ?lang=, options read translated but are stored in the form's
