@@ -13,7 +13,7 @@ export const questionTypes = [
 ] as const;
 export type QuestionType = (typeof questionTypes)[number];
 
-/** Conditions the logic issue can test an answer with; each type lists the ones that apply to it. */
+/** Conditions logic can test an answer with; each type lists the ones that apply to it. */
 export const logicOperators = [
   "answered", "notAnswered", "equals", "notEquals", "in", "notIn", "contains", "notContains", "gt", "gte", "lt", "lte",
 ] as const;

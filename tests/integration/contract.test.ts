@@ -1,7 +1,7 @@
 /**
  * The contract check every integration test runs through (tests/helpers/contract.ts):
  * it must catch a mismatch, not only pass. And the document must refuse what
- * the server refuses, request side, for the cases the issue found drifting.
+ * the server refuses, request side, for the cases where the two could drift apart.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";

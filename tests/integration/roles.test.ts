@@ -1,7 +1,7 @@
 /**
  * The role matrix: every non-public route, called by a member of each role
  * (viewer, editor, admin, owner) of one team workspace through their
- * dashboard session, answers what the issue's role table says — the success
+ * dashboard session, answers what the role table (docs/features/workspaces.md) says — the success
  * status, 403 `forbidden` above the caller's role, or 404 where the object is
  * not theirs to see. A route without a row fails the test.
  *

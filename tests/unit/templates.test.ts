@@ -3,7 +3,7 @@ import { formSchemaSchema, questionTypes } from "@/lib/schema/form-schema";
 import { findTemplate, listTemplates, templates } from "@/lib/templates/templates";
 
 describe("templates", () => {
-  it("has the five the issue names, and more, with unique ids", () => {
+  it("has the five common starting points, and more, with unique ids", () => {
     const ids = templates.map((t) => t.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ["customer-satisfaction", "nps", "event-registration", "job-application", "product-feedback"]) {
