@@ -23,7 +23,7 @@ export async function register() {
 }
 
 async function startBackgroundWork() {
-  // Every numeric, switch and choice setting (lib/settings.ts): one not taken stops the start, naming it.
+  // Every setting (lib/settings.ts): a value one does not take stops the start, naming it.
   const { checkSettings, switchOn } = await import("./lib/settings");
   checkSettings();
   // SQLite: WAL checkpoints on a thread of their own instead of inside the app's commits (lib/db/checkpointer.ts).

@@ -1,7 +1,7 @@
 /**
  * `npm run build:respondent` (part of `npm run build` and scripts/test.sh):
  * builds the public form page's own delivery, outside the Next.js client
- * runtime (see README "Respondent page").
+ * runtime (see docs/architecture.md, "The respondent page").
  *
  * - the browser bundle: components/respondent/boot.tsx with react → preact/compat,
  *   minified, content-hashed (.respondent/public/boot-<hash>.js and .css, served

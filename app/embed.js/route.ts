@@ -1,6 +1,6 @@
 /**
- * GET /embed.js: the script other sites include to show a form (README
- * "Embedding a form"; source components/embed/embed.ts). Its address is
+ * GET /embed.js: the script other sites include to show a form (docs/features/embeds-and-themes.md;
+ * source components/embed/embed.ts). Its address is
  * pasted into other sites and cannot carry a content hash, so it is cached
  * for an hour (a day more while revalidating) rather than for good, with an
  * ETag for cheap revalidation.

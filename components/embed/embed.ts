@@ -1,6 +1,6 @@
 /**
- * /embed.js: shows a Formloom form on another site (README "Embedding a
- * form"). No dependencies, no stylesheet (styles are set through the CSSOM,
+ * /embed.js: shows a Formloom form on another site
+ * (docs/features/embeds-and-themes.md). No dependencies, no stylesheet (styles are set through the CSSOM,
  * which a host page's CSP does not block); built by scripts/build-respondent.ts
  * into .respondent/embed.js and served by app/embed.js/route.ts.
  *

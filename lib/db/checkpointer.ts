@@ -6,7 +6,7 @@
  * checkpoints itself whenever the WAL passes 1,000 pages: on the one writer,
  * inside a COMMIT, on the event loop, with two fsyncs. Under a submission
  * load that was two thirds of what COMMIT cost the app's thread (npm run
- * bench, README "Performance").
+ * bench, docs/performance.md).
  *
  * So the app process runs a thread (checkpoint-thread-entry.ts) that makes a
  * PASSIVE checkpoint on its own connection every CHECKPOINT_INTERVAL_MS, and

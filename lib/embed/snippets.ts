@@ -1,5 +1,5 @@
 /**
- * The code an owner pastes into their site (the builder's Share panel, README
+ * The code an owner pastes into their site (the builder's Share panel, docs/features/embeds-and-themes.md
  * "Embedding a form"): one snippet per way of embedding. Hidden fields of the
  * form appear with empty values, as a reminder of what can be passed.
  */

@@ -16,7 +16,7 @@ import { isPrototypeKey } from "./reserved-keys";
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-/** The body limit of each kind of endpoint (README "Errors" lists them). */
+/** The body limit of each kind of endpoint (docs/api.md "Body limits" lists them). */
 export const BODY_LIMITS = {
   /** JSON API bodies: forms, drafts, answers, keys, setup. */
   json: 1 * MiB,

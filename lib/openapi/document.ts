@@ -166,7 +166,7 @@ export function buildOpenApiDocument() {
         "A path under /api that is not listed here answers 404 `not_found`; a method a listed path does not have answers 405 " +
         "`method_not_allowed` with an `Allow` header (OPTIONS: 204 with the same header). " +
         "Outside /api: the public form is /s/{slug}; `GET /embed.js` is the embed script that shows it on other sites " +
-        "(inline, popup or slider; README \"Embedding a form\"), limited per form by `allowedEmbedOrigins`.",
+        "(inline, popup or slider; docs/features/embeds-and-themes.md), limited per form by `allowedEmbedOrigins`.",
     },
     servers: [{ url: "/" }],
     tags: [...new Set(endpoints.map((e) => e.doc.tag))].map((name) => ({ name })),

@@ -57,7 +57,7 @@ export const formDetailSchema = z
     allowedEmbedOrigins: z
       .array(z.string())
       .nullable()
-      .describe("Sites that may frame the public form (CSP frame-ancestors; Formloom itself always may): null = any site; see README \"Embedding\""),
+      .describe("Sites that may frame the public form (CSP frame-ancestors; Formloom itself always may): null = any site; see docs/features/embeds-and-themes.md"),
     publishedAt: isoDateTime.nullable().describe("When the latest version was published"),
     draft: versionedFormSchema.describe("The draft; its version is the number the next publish gets"),
     published: z

@@ -7,7 +7,7 @@
  * Under a submission load the app's thread is what limits throughput (on
  * SQLite it is ~98 % busy), and every delivery made there cost it the claim,
  * the snapshot read, the body, the hand-over to the sender and the result
- * (README "Webhooks"). On its own thread all of that runs beside the
+ * (docs/architecture.md, "How a webhook travels"). On its own thread all of that runs beside the
  * submissions; what is left here is the outbox row written in the event's
  * transaction and a message (at most one per WAKE_EVERY_MS): the rows a
  * submission wrote claimed (lib/outbox/enqueue.ts), or a wake-up for rows
@@ -56,7 +56,7 @@ const WAKE_EVERY_MS = 50;
  * submissions they tell of (the app's thread, PostgreSQL's backends). At a
  * lower priority they run in the time the request path leaves (it waits on
  * the database and on commits), rather than ahead of a submission: deliveries
- * still keep pace, a little later (README "Webhooks" has the figures).
+ * still keep pace, a little later (docs/performance.md has the figures).
  * Nothing waits on this thread there: its claims and results lock only
  * outbox rows, which no submission touches.
  *

@@ -28,7 +28,7 @@ export const attemptTimeoutMs = () => setting("WEBHOOK_TIMEOUT_MS");
 export const leaseMs = () => attemptTimeoutMs() * 2 + 10_000;
 /**
  * Concurrent attempts per target (a webhook; the SMTP server) per instance:
- * WEBHOOK_CONCURRENCY, default 8, at most 32 (README "Webhooks").
+ * WEBHOOK_CONCURRENCY, default 8, at most 32 (docs/configuration.md).
  */
 export const perTarget = () => setting("WEBHOOK_CONCURRENCY");
 const disableAfterMs = () => setting("WEBHOOK_DISABLE_AFTER_MS");

@@ -11,7 +11,7 @@
  * - sent with undici (the HTTP client of Node's own fetch), through its
  *   handler API (postOnce): the POST is most of what a delivery costs the
  *   thread that sends it, and this way costs about half of undici's
- *   `request()` (README "Webhooks").
+ *   `request()`.
  * - connections are kept alive and reused for the same origin (one pooled
  *   agent): a reused socket skips the lookup, but it is still connected to
  *   the address checked when it was opened — and the policy depends on the
@@ -90,7 +90,7 @@ export async function postJson(url: string, headers: Record<string, string>, bod
  * One request through `dispatcher`, with undici's handler API rather than its `request()`: no
  * AbortController, body stream or async iterator per request — 44 against 87 µs of CPU a POST
  * in a probe on this machine (20,000 POSTs, 8 at a time, to the bench's receiver), and a POST is
- * most of what a delivery costs the outbox thread (README "Webhooks").
+ * most of what a delivery costs the outbox thread.
  * `resetBeforeAnswer`: the connection was reset before any answer came.
  */
 function postOnce(target: URL, headers: Record<string, string>, body: string, timeoutMs: number, dispatcher: Dispatcher): Promise<PostResult & { resetBeforeAnswer?: boolean }> {

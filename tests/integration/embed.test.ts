@@ -1,5 +1,5 @@
 /**
- * Embedding (README "Embedding a form") over real HTTP: the per-form framing
+ * Embedding (docs/features/embeds-and-themes.md) over real HTTP: the per-form framing
  * policy (allowedEmbedOrigins: validated, stored, answered, duplicated) becomes
  * the public page's CSP frame-ancestors at once, on every page the form's
  * route serves; the dashboard stays unframable; /embed.js is served as a

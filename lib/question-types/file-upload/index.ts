@@ -23,7 +23,7 @@ export const definition = z.strictObject({
     .refine((mb) => mb <= uploadMaxFileMb(), { message: `At most UPLOAD_MAX_FILE_MB (${uploadMaxFileMb()})` })
     .optional()
     .describe(`Per file; default ${DEFAULT_FILE_MB}, at most UPLOAD_MAX_FILE_MB (default 25)`),
-  accept: z.array(acceptEntry).min(1).max(30).optional().describe("Default: documents, images, audio and video (README \"Files\")"),
+  accept: z.array(acceptEntry).min(1).max(30).optional().describe("Default: documents, images, audio and video (docs/features/files.md)"),
 });
 
 export const spec = {

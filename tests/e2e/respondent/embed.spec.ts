@@ -1,5 +1,5 @@
 /**
- * The form embedded in a site on ANOTHER origin (README "Embedding a form"):
+ * The form embedded in a site on ANOTHER origin (docs/features/embeds-and-themes.md):
  * a host page served by a small node:http server at http://localhost:<port>
  * loads /embed.js from the app at http://127.0.0.1:<port> — a different
  * site, so the frame is cross-origin as on a real customer's site. Inline (the
