@@ -73,7 +73,7 @@ export const settingDocs = {
     meaning: "Sign-in attempts per email per 15 minutes; each client IP gets 5 times as many. `0` turns the limit off.",
   },
   TRUSTED_PROXY_HOPS: {
-    group: "accounts",
+    group: "server",
     meaning: "How many reverse proxies in front of the app to trust in `X-Forwarded-For` when telling a client's IP (rate limits, one response per person without cookies, the audit log). `0` uses the socket's address: behind a proxy every client would then share the proxy's.",
   },
   SUBMISSION_RATE_LIMIT: {

@@ -85,8 +85,8 @@ const shots: Shot[] = [
       await heading(page, "Questions");
       await page.getByTestId("save-state").waitFor();
       await page.getByRole("tabpanel").getByText("How satisfied are you").first().waitFor();
-      // The questions, not the form's title fields, at the top of the window.
-      await page.getByRole("heading", { name: "Questions" }).first().evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 24));
+      // The questions, not the form's title fields, at the top of the window (below the sticky toolbar).
+      await page.getByRole("heading", { name: "Questions" }).first().evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 96));
     },
   },
   {
@@ -130,7 +130,7 @@ const shots: Shot[] = [
   {
     name: "analytics",
     about: "the analytics page: headline numbers, trend, a chart per question",
-    viewport: { width: 1440, height: 1100 },
+    viewport: { width: 1440, height: 1500 },
     signedIn: true,
     path: (demo) => `/forms/${demo.feedback.id}/analytics`,
     prepare: async (page) => {

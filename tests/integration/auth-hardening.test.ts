@@ -92,7 +92,7 @@ describe("sessions end on the server", () => {
     expect(await apiStatus(await sessionCookie(owner.email, "a brand new passphrase"))).toBe(200);
   }, 60_000);
 
-  it("refuses a validly signed cookie that names no stored session (issued before sessions were stored, or forged)", async () => {
+  it("refuses a validly signed cookie that names no stored session (from an older install, or forged)", async () => {
     const secret = TEST_AUTH_SECRET;
     for (const token of [{ sub: owner.userId }, { sub: owner.userId, sid: "not-a-session" }]) {
       const cookie = `next-auth.session-token=${await encode({ token, secret })}`;

@@ -46,7 +46,7 @@ describe("a number setting", () => {
   });
 });
 
-describe("the settings that used to fall back or clamp in silence", () => {
+describe("settings that must not fall back or clamp in silence", () => {
   it("a blank LOGIN_RATE_LIMIT is the default 10, not 0 (which turns the limit off)", () => {
     expect(loginRateLimit({ LOGIN_RATE_LIMIT: "" })).toEqual({ perEmail: 10, perIp: 50 });
     expect(loginRateLimit({ LOGIN_RATE_LIMIT: "0" })).toEqual({ perEmail: 0, perIp: 0 });
