@@ -11,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { applyMigrations, createMigration, schemaPaths } from "../lib/db/migrations";
 import { databaseUrl, providerOf } from "../lib/db/url";
+import { textSetting } from "../lib/settings";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -58,7 +59,7 @@ async function main() {
       if (!name || !/^[a-z0-9_]+$/.test(name)) throw new Error("usage: db.ts create-migration <name> (lowercase, digits, _)");
       writePostgresSchema();
       const sqlite = await createMigration("sqlite", name, "file:./data/.migration-scratch.db");
-      const pgUrl = process.env.MIGRATION_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+      const pgUrl = textSetting("MIGRATION_POSTGRES_URL")!;
       const postgres = await createMigration("postgresql", name, pgUrl);
       console.log(sqlite || postgres ? `Wrote:\n${[sqlite, postgres].filter(Boolean).join("\n")}` : "No schema changes.");
       fs.rmSync(path.join(root, "data/.migration-scratch.db"), { force: true });

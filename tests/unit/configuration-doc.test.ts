@@ -60,6 +60,13 @@ describe("docs/configuration.md", () => {
     expect(Object.fromEntries(undeclared), "declare these in lib/settings.ts and describe them in lib/settings-docs.ts").toEqual({});
   });
 
+  it(".env.example lists every declared setting", () => {
+    const example = fs.readFileSync(path.join(root, ".env.example"), "utf8");
+    const listed = new Set([...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
+    expect(Object.keys(settingSpecs).filter((name) => !listed.has(name))).toEqual([]);
+    expect([...listed].filter((name) => !(name in settingSpecs))).toEqual([]);
+  });
+
   it("the scan finds the ways code reads a variable", () => {
     const sample = 'process.env.PORT; env.SMTP_URL?.trim(); env["CLAMAV_HOST"]; setting("WEBHOOK_TIMEOUT_MS"); switchOn(\'OUTBOX_THREAD\', env)';
     expect(variablesRead(sample).sort()).toEqual(["CLAMAV_HOST", "OUTBOX_THREAD", "PORT", "SMTP_URL", "WEBHOOK_TIMEOUT_MS"]);
