@@ -24,7 +24,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  // npm test's timing table (scripts/test.sh sets TEST_TIMINGS_DIR).
+  reporter: process.env.TEST_TIMINGS_DIR ? [["list"], ["./tests/e2e/timings-reporter.ts"]] : [["list"]],
   use: {
     browserName: "chromium",
     launchOptions: {

@@ -10,5 +10,7 @@ export default defineConfig({
     setupFiles: ["tests/setup/env.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // npm test's timing table (scripts/test.sh sets TEST_TIMINGS_DIR).
+    reporters: process.env.TEST_TIMINGS_DIR ? ["default", "./tests/setup/timings-reporter.ts"] : ["default"],
   },
 });
