@@ -42,7 +42,8 @@ async function assertReachable(url: string) {
   try {
     await resolveAllowed(hostOf(new URL(url)));
   } catch (error) {
-    const message = error instanceof RefusedAddress ? error.message : `${hostOf(new URL(url))} does not resolve`;
+    // A name that does not resolve gets the same words as one that resolves to a private address.
+    const message = error instanceof RefusedAddress ? error.message : `${hostOf(new URL(url))} does not resolve to a public address`;
     throw new AppError("validation_failed", `The webhook URL is refused: ${message}`, [{ path: "url", message }]);
   }
 }

@@ -51,6 +51,11 @@ describe(`webhook URLs on private addresses (${kind})`, () => {
       "http://[fe80::1]/hook",
       "http://0.0.0.0/hook",
       "http://2130706433/hook", // 127.0.0.1 as a number; URL parsing normalizes it
+      "http://[::ffff:0:127.0.0.1]/",
+      "http://[::ffff:0:169.254.169.254]/",
+      "http://[::ffff:0:10.0.0.1]/",
+      "http://[64:ff9b::7f00:1]/",
+      "http://[4000::1]/",
     ];
     for (const url of refused) {
       const reply = await api.post(`/api/forms/${form.id}/webhooks`, { url });
@@ -58,6 +63,10 @@ describe(`webhook URLs on private addresses (${kind})`, () => {
       expect(reply.body.error.code).toBe("validation_failed");
       expect(reply.body.error.details[0].path).toBe("url");
     }
+    // The refusal says why without naming what a name resolves to (no map of internal DNS names).
+    const named = await api.post(`/api/forms/${form.id}/webhooks`, { url: "http://localhost:8080/hook" });
+    expect(named.body.error.message).toMatch(/localhost does not resolve to a public address/);
+    expect(JSON.stringify(named.body)).not.toMatch(/127\.0\.0\.1|::1/);
     expect(receiver.requests).toBe(0);
     await server.stop();
   });
@@ -83,7 +92,8 @@ describe(`webhook URLs on private addresses (${kind})`, () => {
     expect(delivery.lastStatusCode).toBeNull();
     const named = async () => (await api.get(`/api/forms/${form.id}/webhooks/${byName.body.webhook.id}/deliveries`)).body.deliveries;
     await expect.poll(async () => (await named())[0]?.status, { timeout: 20_000 }).toBe("failed");
-    expect((await named())[0].lastError).toMatch(/localhost resolves to .*not a public address/);
+    expect((await named())[0].lastError).toMatch(/localhost does not resolve to a public address/);
+    expect((await named())[0].lastError).not.toMatch(/127\.0\.0\.1|::1/);
     expect(receiver.requests).toBe(0);
   });
 });
