@@ -5,6 +5,7 @@
  * configured, and `emailConfigured` says so.
  */
 import type { Actor } from "@/lib/workspaces/actor";
+import { auditEntry, writeAudit } from "@/lib/workspaces/audit";
 import { db } from "@/lib/db/client";
 import { getOwnedForm } from "@/lib/forms/forms";
 import { draftOf } from "@/lib/forms/serialize";
@@ -79,9 +80,12 @@ export async function saveNotificationSettings(actor: Actor, formId: string, inp
   };
   // With the outboxVersion bump in one transaction: submissions cache whether
   // the form has anyone to notify, and their guard checks this version.
+  // Audited: the recipients are where the answers are sent.
+  const audit = await auditEntry(actor, "notifications.updated", "form", form.id);
   const row = await db.$transaction(async (tx) => {
     const saved = await tx.formNotification.upsert({ where: { formId: form.id }, create: { formId: form.id, ...data }, update: data });
     await bumpOutboxVersionTx(tx, form.id);
+    await writeAudit(tx, audit);
     return saved;
   });
   return { notifications: serializeNotificationSettings(row) };

@@ -11,7 +11,11 @@ export const auditActions = [
   "webhook.created",
   "webhook.updated",
   "webhook.deleted",
+  "notifications.updated",
+  "workspace.renamed",
   "member.invited",
+  // Revoked by an admin, or because its sender was demoted or removed.
+  "invitation.revoked",
   "member.joined",
   "member.role_changed",
   "member.removed",

@@ -12,7 +12,7 @@ import type { Actor } from "./actor";
 export { auditActions, type AuditAction } from "./audit-actions";
 import type { AuditAction } from "./audit-actions";
 
-export type AuditTargetType = "form" | "response" | "webhook" | "invitation" | "member" | "key";
+export type AuditTargetType = "form" | "response" | "webhook" | "invitation" | "member" | "key" | "workspace";
 
 export interface AuditEntryData {
   id: string;
@@ -49,6 +49,11 @@ export async function auditEntry(actor: Actor, action: AuditAction, targetType: 
     createdAt: new Date(),
   };
 }
+
+/** Another entry by the same actor at the same moment (one change that tells of several targets). */
+export const alsoAudit = (entry: AuditEntryData, action: AuditAction, targetType: AuditTargetType, targetId: string): AuditEntryData => ({
+  ...entry, id: newId(), action, targetType, targetId,
+});
 
 /** Inside a Prisma transaction. */
 export async function writeAudit(tx: Tx, entry: AuditEntryData): Promise<void> {

@@ -5,6 +5,13 @@
  * row like a webhook secret, lib/webhooks/secrets.ts). Accepting needs a
  * session of the invited email; an unknown, expired, used or revoked token,
  * or another account, is "not found" alike.
+ *
+ * An invitation grants no more than its sender may still grant: demoting the
+ * sender revokes their pending invitations above their new role (all of them
+ * below admin), removing them revokes all, each with an `invitation.revoked`
+ * entry by whoever made the change. Using a link checks the sender's role
+ * again, in the using transaction, so an invitation sent while its sender was
+ * being demoted is refused too.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
@@ -15,8 +22,8 @@ import { newId } from "@/lib/ids";
 import { outboxWritten } from "@/lib/outbox/wake";
 import { sealSecret } from "@/lib/webhooks/secrets";
 import type { Actor } from "./actor";
-import { auditEntry, writeAudit } from "./audit";
-import { atLeast, parseRole, type Role } from "./roles";
+import { alsoAudit, auditEntry, writeAudit, type AuditEntryData } from "./audit";
+import { atLeast, mayGrant, parseRole, type Role } from "./roles";
 import { personalWorkspaceCreate, serializeWorkspace } from "./workspaces";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -79,19 +86,43 @@ export async function listInvitations(actor: Actor) {
 }
 
 export async function revokeInvitation(actor: Actor, invitationId: string): Promise<void> {
-  const { count } = await db.invitation.updateMany({
-    where: { id: invitationId, workspaceId: actor.workspaceId, ...pending(new Date()) },
-    data: { revokedAt: new Date() },
+  const audit = await auditEntry(actor, "invitation.revoked", "invitation", invitationId);
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.invitation.updateMany({
+      where: { id: invitationId, workspaceId: actor.workspaceId, ...pending(new Date()) },
+      data: { revokedAt: new Date() },
+    });
+    if (count === 0) throw notFound("Invitation");
+    await writeAudit(tx, audit);
   });
-  if (count === 0) throw notFound("Invitation");
 }
 
-/** A pending invitation by its token, or null (unknown, expired, used or revoked alike). */
+/**
+ * In the transaction that changes a member's role (`role`) or removes them
+ * (null): revokes the pending invitations they sent that they may no longer
+ * grant, each audit-logged as a sibling of `change` (same actor and moment).
+ */
+export async function revokeUngrantableInvitations(tx: Tx, change: AuditEntryData, senderId: string, role: Role | null): Promise<void> {
+  const now = new Date();
+  const sent = await tx.invitation.findMany({ where: { workspaceId: change.workspaceId, invitedById: senderId, ...pending(now) }, select: { id: true, role: true } });
+  const ids = sent.filter((i) => role === null || !mayGrant(role, parseRole(i.role))).map((i) => i.id);
+  if (ids.length === 0) return;
+  await tx.invitation.updateMany({ where: { id: { in: ids }, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+  for (const id of ids) await writeAudit(tx, alsoAudit(change, "invitation.revoked", "invitation", id));
+}
+
+/**
+ * A pending invitation by its token, or null (unknown, expired, used or
+ * revoked alike, or its sender may no longer grant its role).
+ */
 async function pendingByToken(token: string, tx: Tx = db) {
-  return tx.invitation.findFirst({
+  const row = await tx.invitation.findFirst({
     where: { tokenHash: hashToken(token), ...pending(new Date()) },
     include: { workspace: { select: { id: true, name: true, personal: true } } },
   });
+  if (!row) return null;
+  const sender = await tx.membership.findUnique({ where: { workspaceId_userId: { workspaceId: row.workspaceId, userId: row.invitedById } }, select: { role: true } });
+  return sender && mayGrant(parseRole(sender.role), parseRole(row.role)) ? row : null;
 }
 
 /**

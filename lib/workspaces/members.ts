@@ -4,12 +4,15 @@
  * - anyone may leave (DELETE their own membership);
  * - the last owner can neither leave nor be demoted (409 `last_owner`);
  * - a personal workspace's user stays its owner (409 `personal_workspace`).
- * Removing a member deletes their API keys in the workspace (foreign key).
+ * Removing a member deletes their API keys in the workspace (foreign key),
+ * each audit-logged as `key.revoked`. A demotion or removal revokes the
+ * member's pending invitations they may no longer grant (invitations.ts).
  */
 import { db, type Tx } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import type { Actor } from "./actor";
-import { auditEntry, writeAudit } from "./audit";
+import { alsoAudit, auditEntry, writeAudit } from "./audit";
+import { revokeUngrantableInvitations } from "./invitations";
 import { atLeast, parseRole, type Role } from "./roles";
 
 export async function listMembers(actor: Actor) {
@@ -48,6 +51,7 @@ export async function changeMemberRole(actor: Actor, userId: string, role: Role)
     if (current.role === "owner") await assertNotLastOwner(tx, actor.workspaceId);
     await tx.membership.update({ where: { workspaceId_userId: { workspaceId: actor.workspaceId, userId } }, data: { role } });
     await writeAudit(tx, audit);
+    await revokeUngrantableInvitations(tx, audit, userId, role);
     return listMember(tx, actor.workspaceId, userId);
   });
 }
@@ -69,7 +73,11 @@ export async function removeMember(actor: Actor, userId: string): Promise<void> 
     if (!leaving && current.role === "owner" && actor.role !== "owner") throw new AppError("forbidden", "Only an owner can remove an owner");
     if (current.personalOfTarget) throw new AppError("personal_workspace", "The user of a personal workspace cannot leave it");
     if (current.role === "owner") await assertNotLastOwner(tx, actor.workspaceId);
+    // Their keys go with the membership (foreign key): each is a revocation the log must show.
+    const keys = await tx.apiKey.findMany({ where: { workspaceId: actor.workspaceId, userId, revokedAt: null }, select: { id: true } });
     await tx.membership.delete({ where: { workspaceId_userId: { workspaceId: actor.workspaceId, userId } } });
     await writeAudit(tx, audit);
+    for (const key of keys) await writeAudit(tx, alsoAudit(audit, "key.revoked", "key", key.id));
+    await revokeUngrantableInvitations(tx, audit, userId, null);
   });
 }

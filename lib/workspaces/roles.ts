@@ -17,5 +17,12 @@ export const roleRank = (role: Role) => roles.indexOf(role);
 export const atLeast = (role: Role, least: Role) => roleRank(role) >= roleRank(least);
 export const lowerRole = (a: Role, b: Role): Role => (roleRank(a) <= roleRank(b) ? a : b);
 
+/**
+ * Who may hand out a role: admins and owners, up to their own role. An
+ * invitation is only as good as this is for its sender at the moment it is
+ * used (lib/workspaces/invitations.ts).
+ */
+export const mayGrant = (granter: Role, granted: Role) => atLeast(granter, "admin") && atLeast(granter, granted);
+
 /** A stored role string; anything unexpected is the least role, never more. */
 export const parseRole = (value: string): Role => ((roles as readonly string[]).includes(value) ? (value as Role) : "viewer");

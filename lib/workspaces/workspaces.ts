@@ -5,6 +5,7 @@ import { AppError, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import type { Caller } from "./access";
 import type { Actor } from "./actor";
+import { auditEntry, writeAudit } from "./audit";
 import { lowerRole, parseRole, type Role } from "./roles";
 
 export const PERSONAL_WORKSPACE_NAME = "Personal";
@@ -43,7 +44,12 @@ export async function createWorkspace(userId: string, input: { name: string }) {
 }
 
 export async function renameWorkspace(actor: Actor, input: { name: string }) {
-  const row = await db.workspace.update({ where: { id: actor.workspaceId }, data: { name: input.name } });
+  const audit = await auditEntry(actor, "workspace.renamed", "workspace", actor.workspaceId);
+  const row = await db.$transaction(async (tx) => {
+    const renamed = await tx.workspace.update({ where: { id: actor.workspaceId }, data: { name: input.name } });
+    await writeAudit(tx, audit);
+    return renamed;
+  });
   return { workspace: serializeWorkspace(row, actor.role) };
 }
 

@@ -3,8 +3,10 @@
  * expiry, reuse, revocation, sign-up through the link with open sign-up off),
  * members (roles, leaving, last-owner and personal-workspace protection),
  * API keys capped by their creator's role and ended with their membership,
- * and an audit entry for every listed action.
+ * invitations that never grant more than their sender still may, and an
+ * audit entry for every listed action.
  */
+import { createHash, randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
@@ -147,6 +149,70 @@ describe("invitations", () => {
     const conflict = await request("POST", `/api/invitations/${tokenOf(url2)}/signup`, { password: "a long enough password" });
     expect(conflict.status).toBe(409);
     expect(conflict.body.error.code).toBe("conflict");
+  });
+
+  it("grants no more than its sender still may: a demotion revokes what they may no longer grant, a removal revokes all, each audit-logged", async () => {
+    const ws = (await aliceS.post("/api/workspaces", { name: "Demotions" })).body.workspace.id;
+    const join = async (role: "admin" | "owner") => {
+      const user = await createOwner();
+      const url = (await aliceS.post(`/api/workspaces/${ws}/invitations`, { email: user.email, role })).body.invitation.url;
+      const s = await signedIn(user);
+      expect((await s.post(`/api/invitations/${tokenOf(url)}/accept`)).status).toBe(200);
+      return { user, s };
+    };
+    const { user: admin, s: adminS } = await join("admin");
+    const { user: owner2, s: owner2S } = await join("owner");
+    const invite = async (s: ReturnType<typeof as>, role: string) => {
+      const email = `fresh-${newId().toLowerCase()}@example.test`;
+      const res = await s.post(`/api/workspaces/${ws}/invitations`, { email, role });
+      expect(res.status).toBe(201);
+      return { id: res.body.invitation.id as string, token: tokenOf(res.body.invitation.url), email };
+    };
+    const signUp = (token: string) => request("POST", `/api/invitations/${token}/signup`, { password: "a long enough password" });
+    const asAdmin = await invite(adminS, "admin");
+    const asViewer = await invite(adminS, "viewer");
+    const asOwner = await invite(owner2S, "owner");
+    const asAdmin2 = await invite(owner2S, "admin");
+
+    // The owner demotes the admin to viewer: a viewer grants nothing, so every invitation they sent is revoked.
+    expect((await aliceS.patch(`/api/workspaces/${ws}/members/${admin.userId}`, { role: "viewer" })).status).toBe(200);
+    for (const inv of [asAdmin, asViewer]) {
+      const res = await signUp(inv.token);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe("not_found");
+      expect(await db.user.count({ where: { email: inv.email } })).toBe(0);
+    }
+    // An owner demoted to admin keeps the invitations an admin may send.
+    expect((await aliceS.patch(`/api/workspaces/${ws}/members/${owner2.userId}`, { role: "admin" })).status).toBe(200);
+    expect((await signUp(asOwner.token)).status).toBe(404);
+    const pending = (await aliceS.get(`/api/workspaces/${ws}/invitations`)).body.invitations.map((i: { id: string }) => i.id);
+    expect(pending).toEqual([asAdmin2.id]);
+    // Removed: what is left of theirs is revoked too.
+    const later = await invite(owner2S, "viewer");
+    expect((await aliceS.delete(`/api/workspaces/${ws}/members/${owner2.userId}`)).status).toBe(204);
+    expect((await signUp(asAdmin2.token)).status).toBe(404);
+    expect((await signUp(later.token)).status).toBe(404);
+    expect((await aliceS.get(`/api/workspaces/${ws}/invitations`)).body.invitations).toEqual([]);
+
+    const revoked = (await aliceS.get(`/api/workspaces/${ws}/audit-log?action=invitation.revoked&limit=100`)).body.entries;
+    expect(revoked.map((e: { target: { id: string } }) => e.target.id).sort()).toEqual([asAdmin.id, asViewer.id, asOwner.id, asAdmin2.id, later.id].sort());
+    for (const e of revoked) expect(e).toMatchObject({ actor: { type: "user", id: alice.userId, label: alice.email }, target: { type: "invitation" } });
+  });
+
+  it("is refused when its sender may no longer grant its role, even when it was sent as the demotion committed", async () => {
+    const ws = (await aliceS.post("/api/workspaces", { name: "Raced" })).body.workspace.id;
+    const editor = await createOwner();
+    await db.membership.create({ data: { workspaceId: ws, userId: editor.userId, role: "editor" } });
+    // As if written by a request that read the sender's role just before the demotion.
+    const token = randomBytes(32).toString("base64url");
+    const email = `raced-${newId().toLowerCase()}@example.test`;
+    await db.invitation.create({
+      data: { id: newId(), workspaceId: ws, email, role: "admin", tokenHash: createHash("sha256").update(token).digest("hex"), invitedById: editor.userId, expiresAt: new Date(Date.now() + 86_400_000) },
+    });
+    const res = await request("POST", `/api/invitations/${token}/signup`, { password: "a long enough password" });
+    expect(res.status).toBe(404);
+    expect(await db.user.count({ where: { email } })).toBe(0);
+    expect(await db.membership.count({ where: { workspaceId: ws } })).toBe(2);
   });
 
   it("nobody invites above their own role, and a member cannot be invited twice", async () => {
@@ -298,6 +364,40 @@ describe("the audit log", () => {
     const page2 = await aliceS.get(`/api/workspaces/${ws}/audit-log?limit=5&page=2`);
     expect(page2.body.entries.map((e: { id: string }) => e.id)).toEqual(log.body.entries.slice(5, 10).map((e: { id: string }) => e.id));
     expect(page2.body.pagination).toEqual({ page: 2, limit: 5, total: 16, totalPages: 4 });
+  });
+
+  it("records key.revoked for each live key of a removed member, by whoever removed them", async () => {
+    const ws = (await aliceS.post("/api/workspaces", { name: "Keys go" })).body.workspace.id;
+    const bob = await createOwner();
+    await db.membership.create({ data: { workspaceId: ws, userId: bob.userId, role: "editor" } });
+    const bobS = await signedIn(bob);
+    const k1 = (await bobS.post("/api/keys", { name: "one", scope: "write", workspaceId: ws })).body;
+    const k2 = (await bobS.post("/api/keys", { name: "two", scope: "read", workspaceId: ws })).body;
+    const k3 = (await bobS.post("/api/keys", { name: "three", scope: "read", workspaceId: ws })).body;
+    expect((await bobS.delete(`/api/keys/${k3.id}`)).status).toBe(204); // already revoked: logged then, by bob
+    expect((await aliceS.delete(`/api/workspaces/${ws}/members/${bob.userId}`)).status).toBe(204);
+    const entries = (await aliceS.get(`/api/workspaces/${ws}/audit-log?action=key.revoked`)).body.entries;
+    const byAlice = entries.filter((e: { actor: { id: string } }) => e.actor.id === alice.userId);
+    expect(byAlice.map((e: { target: { id: string } }) => e.target.id).sort()).toEqual([k1.id, k2.id].sort());
+    expect(entries.filter((e: { target: { id: string } }) => e.target.id === k3.id).map((e: { actor: { id: string } }) => e.actor.id)).toEqual([bob.userId]);
+  });
+
+  it("records renaming the workspace, changing a form's email notifications and revoking an invitation", async () => {
+    const ws = (await aliceS.post("/api/workspaces", { name: "Before" })).body.workspace.id;
+    expect((await aliceS.patch(`/api/workspaces/${ws}`, { name: "After" })).status).toBe(200);
+    const form = (await aliceS.post("/api/forms", { title: "Notified", workspaceId: ws })).body.form.id;
+    expect((await aliceS.put(`/api/forms/${form}/notifications`, { recipients: ["team@example.test"] })).status).toBe(200);
+    const inv = (await aliceS.post(`/api/workspaces/${ws}/invitations`, { email: "gone@example.test", role: "viewer" })).body.invitation;
+    expect((await aliceS.delete(`/api/workspaces/${ws}/invitations/${inv.id}`)).status).toBe(204);
+    const entries = (await aliceS.get(`/api/workspaces/${ws}/audit-log`)).body.entries;
+    const seen = entries.map((e: { action: string; target: unknown; actor: { id: string } }) => [e.action, e.target, e.actor.id]).reverse();
+    expect(seen).toEqual([
+      ["workspace.renamed", { type: "workspace", id: ws }, alice.userId],
+      ["form.created", { type: "form", id: form }, alice.userId],
+      ["notifications.updated", { type: "form", id: form }, alice.userId],
+      ["member.invited", { type: "invitation", id: inv.id }, alice.userId],
+      ["invitation.revoked", { type: "invitation", id: inv.id }, alice.userId],
+    ]);
   });
 
   it("records webhook.created with the webhook, and nothing when the create is refused", async () => {
