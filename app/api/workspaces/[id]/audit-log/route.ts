@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
+import { auditActions } from "@/lib/workspaces/audit-actions";
 import { listAuditLog } from "@/lib/workspaces/audit-log";
 import { auditEntrySchema, auditLogQuerySchema, paginationSchema, workspaceParams } from "@/lib/workspaces/schemas";
 
@@ -15,9 +16,8 @@ export const GET = route({
     tag: "Workspaces",
     summary: "Read the audit log",
     description:
-      "Who did what, newest first, in pages. Actions: form.created, form.published, form.schema_published (a published form publishes a " +
-      "new version), form.unpublished, form.deleted, response.deleted, responses.exported, webhook.created|updated|deleted, member.invited, " +
-      "member.joined, member.role_changed, member.removed, key.created, key.revoked.",
+      `Who did what, newest first, in pages. Actions: ${auditActions.join(", ")}. form.schema_published: a published form publishes a new ` +
+      "version; invitation.revoked: by an admin, or because its sender was demoted or removed; key.revoked: also each key of a removed member.",
     success: { description: "A page of entries", schema: z.strictObject({ entries: z.array(auditEntrySchema), pagination: paginationSchema }) },
   },
 });
