@@ -53,6 +53,12 @@ phase "typecheck" npx tsc --noEmit
 echo "== build ($NEXT_DIST_DIR)"
 phase "build: respondent bundle" npx tsx scripts/build-respondent.ts > /tmp/formloom-build.log 2>&1 || { cat /tmp/formloom-build.log; exit 1; }
 phase "build: next build" npx next build >> /tmp/formloom-build.log 2>&1 || { cat /tmp/formloom-build.log; exit 1; }
+# A warning in the build reads as a failure to a newcomer: keep the build quiet.
+if grep -qiE "build encountered [0-9]+ warning|had an error" /tmp/formloom-build.log; then
+  cat /tmp/formloom-build.log
+  echo "The build printed warnings (above): fix them rather than let them become noise." >&2
+  exit 1
+fi
 
 # The PostgreSQL suite runs beside the SQLite one: each has its own database and server, and a
 # suite spends much of its time waiting (servers starting, retries coming due), so the two together
