@@ -11,7 +11,7 @@
 import { useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Button, Field, Input, Select } from "@/components/ui";
-import { pictureUrl } from "@/components/question-types/picture-choice/respondent";
+import { assetUrl } from "@/lib/files/asset-url";
 import { IMAGE_TYPES, uploadAsset } from "@/components/question-types/picture-choice/builder";
 import { checkContrast } from "@/lib/theme/checks";
 import { formatRatio, HEX_COLOR } from "@/lib/theme/contrast";
@@ -198,7 +198,7 @@ function ImageField({ label, field, formId, theme, update, error }: {
   return (
     <Field id={`theme-${field}`} label={label} error={error ?? problem ?? undefined}>
       <div className="row" style={{ alignItems: "center" }}>
-        {id ? <img src={pictureUrl(id)} alt="" height={40} style={{ maxWidth: 160, objectFit: "contain" }} data-testid={`theme-${field}-thumb`} /> : <span className="small muted">None</span>}
+        {id ? <img src={assetUrl(id)} alt="" height={40} style={{ maxWidth: 160, objectFit: "contain" }} data-testid={`theme-${field}-thumb`} /> : <span className="small muted">None</span>}
         <input id={`theme-${field}`} type="file" accept={IMAGE_TYPES} disabled={busy} aria-label={`Upload ${label.toLowerCase()}`} onChange={(e) => { void upload(e.target.files?.[0]); e.target.value = ""; }} />
         {id ? <Button variant="ghost" size="sm" onClick={() => update((t) => ({ ...t, [field]: undefined, ...(field === "logo" && { logoAlt: undefined }) }))}>Remove {label.toLowerCase()}</Button> : null}
         {busy && <span className="small muted" role="status">Uploading…</span>}

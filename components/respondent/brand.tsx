@@ -4,15 +4,15 @@
  * radius and font are CSS custom properties on each `.fl-r` root
  * (lib/theme/presets.ts themeStyle).
  */
-import { pictureUrl } from "@/components/question-types/picture-choice/respondent";
+import { assetUrl } from "@/lib/files/asset-url";
 import type { Theme } from "@/lib/theme/style";
 
 export function Logo({ theme }: { theme?: Theme }) {
   if (!theme?.logo) return null;
-  return <img className="fl-logo" src={pictureUrl(theme.logo)} alt={theme.logoAlt ?? ""} decoding="async" />;
+  return <img className="fl-logo" src={assetUrl(theme.logo)} alt={theme.logoAlt ?? ""} decoding="async" />;
 }
 
 export function Cover({ theme }: { theme?: Theme }) {
   if (!theme?.cover) return null;
-  return <img className="fl-cover" src={pictureUrl(theme.cover)} alt="" decoding="async" />;
+  return <img className="fl-cover" src={assetUrl(theme.cover)} alt="" decoding="async" />;
 }

@@ -7,7 +7,7 @@ import type { Actor } from "@/lib/workspaces/actor";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { sessionUserId } from "@/lib/auth/session";
 import { getOwnedForm } from "@/lib/forms/forms";
-import { assetUrl } from "@/lib/question-types/picture-choice";
+import { assetUrl } from "./asset-url";
 import { ASSET_ACCEPT } from "./accept";
 import { ASSET_MAX_MB, MiB } from "./limits";
 import { storeFormFile } from "./upload";

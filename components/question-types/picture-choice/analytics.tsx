@@ -2,7 +2,7 @@ import { formatCount, percentOf } from "@/components/analytics/format";
 import styles from "@/components/analytics/analytics.module.css";
 import { ordered } from "../shared/analytics-parts";
 import type { AnalyticsCard } from "../types";
-import { pictureUrl } from "./respondent";
+import { assetUrl } from "@/lib/files/asset-url";
 
 /** Choice bars, each with its picture's thumbnail (the owner sees the form's assets at any time). */
 export const pictureChoiceCard = {
@@ -17,7 +17,7 @@ export const pictureChoiceCard = {
           return (
             <li key={b.label} className={styles.barRow} data-option={b.label}>
               <span className={styles.barLabel}>
-                {image ? <img src={pictureUrl(image)} alt="" width={32} height={24} style={{ objectFit: "cover", borderRadius: 4, verticalAlign: "middle", marginRight: 8 }} /> : null}
+                {image ? <img src={assetUrl(image)} alt="" width={32} height={24} style={{ objectFit: "cover", borderRadius: 4, verticalAlign: "middle", marginRight: 8 }} /> : null}
                 {b.label}
               </span>
               <span className={styles.barTrack} aria-hidden="true">

@@ -9,7 +9,7 @@ import { toOptionalNumber, type BuilderValues } from "@/components/builder/types
 import { Button, Checkbox, Input } from "@/components/ui";
 import { useBuilderForm } from "../shared/builder-form";
 import type { BuilderEditor, EditorProps } from "../types";
-import { pictureUrl } from "./respondent";
+import { assetUrl } from "@/lib/files/asset-url";
 
 type Picture = { label: string; image?: string };
 
@@ -49,7 +49,7 @@ function PictureRow({ picture, index, count, formId, error, onChange, onMove, on
     <li className="stack-sm" data-testid="picture-row" style={{ listStyle: "none", borderTop: "1px solid var(--border, #e3e6ec)", paddingTop: 8 }}>
       <div className="row" style={{ flexWrap: "nowrap", alignItems: "center" }}>
         {picture.image ? (
-          <img src={pictureUrl(picture.image)} alt="" width={64} height={48} style={{ objectFit: "cover", borderRadius: 4, flex: "none" }} />
+          <img src={assetUrl(picture.image)} alt="" width={64} height={48} style={{ objectFit: "cover", borderRadius: 4, flex: "none" }} />
         ) : (
           <span className="muted small" style={{ width: 64, flex: "none" }}>No image</span>
         )}

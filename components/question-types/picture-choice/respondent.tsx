@@ -6,13 +6,11 @@
  * answer and the image's alternative text.
  */
 import { useI18n } from "@/components/respondent/i18n";
+import { assetUrl } from "@/lib/files/asset-url";
 import type { QuestionOf } from "@/lib/schema/form-schema";
 import { ChoiceGroup, itemAtKey, optionLetter, type Choice } from "../shared/choice-group";
 import { GroupFrame } from "../shared/frame";
 import type { QuestionFieldProps, RespondentControl } from "../types";
-
-/** lib/question-types/picture-choice assetUrl (kept out of this bundle: that module loads classic zod). */
-export const pictureUrl = (assetId: string) => `/api/assets/${encodeURIComponent(assetId)}`;
 
 function PictureChoice(props: QuestionFieldProps<QuestionOf<"picture-choice">>) {
   const q = props.question;
@@ -24,7 +22,7 @@ function PictureChoice(props: QuestionFieldProps<QuestionOf<"picture-choice">>) 
     label: (
       <span className="fl-picture">
         {/* The label beside it names the option; the picture adds nothing for a screen reader. */}
-        {o.image ? <img src={pictureUrl(o.image)} alt="" loading="lazy" decoding="async" width={240} height={180} /> : <span className="fl-picture-none" aria-hidden="true" />}
+        {o.image ? <img src={assetUrl(o.image)} alt="" loading="lazy" decoding="async" width={240} height={180} /> : <span className="fl-picture-none" aria-hidden="true" />}
         <span className="fl-picture-label">{label(q.key, "options", o.label)}</span>
       </span>
     ),

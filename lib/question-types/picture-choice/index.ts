@@ -6,8 +6,6 @@ import { choiceOptions, choiceSummarySchema, firstValue, pickRows, plainCell, po
 import type { QuestionTypeSpec } from "../spec";
 import { answer } from "./answer";
 
-/** Where an asset (POST /api/forms/:id/assets) is served: public once its form is published, always to its owner. */
-export const assetUrl = (assetId: string) => `/api/assets/${assetId}`;
 
 const pictureOption = z.strictObject({
   label: nonBlankText("An option needs a label").max(200).describe("What the answer stores; also the image's alt text"),
