@@ -15,6 +15,7 @@ import {
   auditActions,
   auditHref,
   hasAuditFilters,
+  targetText,
   type AuditEntryView,
   type AuditFilters,
   type FilterProblem,
@@ -66,8 +67,6 @@ export function AuditFilterBar({ basePath, filters, actors, problems }: { basePa
   );
 }
 
-const targetText = (t: AuditEntryView["target"]) => `${t.type} ${t.id}`;
-
 export function AuditTable({ entries, caption }: { entries: AuditEntryView[]; caption: string }) {
   return (
     <Table caption={caption}>
@@ -86,7 +85,7 @@ export function AuditTable({ entries, caption }: { entries: AuditEntryView[]; ca
             <td><LocalTime value={e.createdAt} /></td>
             <td>{e.actor.label}{e.actor.type === "key" && <span className="muted small"> (API key)</span>}</td>
             <td><span className="badge">{actionLabel(e.action)}</span> <code className="small muted">{e.action}</code></td>
-            <td className="mono small">{targetText(e.target)}</td>
+            <td className="small" title={`${e.target.type} ${e.target.id}`}>{targetText(e.target)}</td>
             <td className="mono small">{e.ip ?? "—"}</td>
           </tr>
         ))}

@@ -35,9 +35,20 @@ export interface AuditEntryView {
   id: string;
   action: string;
   actor: { type: "user" | "key"; id: string; label: string };
-  target: { type: string; id: string };
+  /** `name`: what the target is called now (lib/workspaces/audit-log.ts nameAuditTargets); null when it is gone. */
+  target: { type: string; id: string; name: string | null };
   ip: string | null;
   createdAt: string;
+}
+
+const targetTypeLabels: Record<string, string> = {
+  form: "Form", response: "Response", webhook: "Webhook", invitation: "Invitation", member: "Member", key: "API key", workspace: "Workspace",
+};
+
+/** "Form “Customer survey”", or the type and id of something that is gone. */
+export function targetText(t: AuditEntryView["target"]): string {
+  const type = Object.hasOwn(targetTypeLabels, t.type) ? targetTypeLabels[t.type] : t.type;
+  return t.name === null ? `${type} ${t.id} (deleted)` : `${type} “${t.name}”`;
 }
 
 export interface AuditFilters {

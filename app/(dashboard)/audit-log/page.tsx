@@ -5,7 +5,7 @@ import { AuditFilterBar, AuditPagination, AuditTable } from "@/components/worksp
 import { auditHref, dayRange, hasAuditFilters, readAuditQuery, type SearchParams } from "@/components/workspaces/audit-view";
 import { allows } from "@/components/workspaces/permissions";
 import { requireWorkspace } from "@/lib/workspaces/dashboard";
-import { listAuditLog } from "@/lib/workspaces/audit-log";
+import { listAuditLog, nameAuditTargets } from "@/lib/workspaces/audit-log";
 import { listMembers } from "@/lib/workspaces/members";
 
 export const metadata: Metadata = { title: "Audit log" };
@@ -41,6 +41,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   // The "Who" filter offers the members, and the actors on this page (keys, people who have left).
   const actors = new Map(members.map((m) => [m.userId, { id: m.userId, label: m.name ?? m.email }]));
   for (const e of log.entries) if (!actors.has(e.actor.id)) actors.set(e.actor.id, { id: e.actor.id, label: e.actor.type === "key" ? `${e.actor.label} (API key)` : e.actor.label });
+  const entries = await nameAuditTargets(actor, log.entries);
   const first = (page - 1) * PAGE_SIZE + 1;
 
   return (
@@ -50,9 +51,9 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
       <p className="muted" style={{ margin: 0 }} aria-live="polite" data-testid="audit-count">
         {hasAuditFilters(filters) ? `${total} ${total === 1 ? "entry matches" : "entries match"} the filters` : `${total} ${total === 1 ? "entry" : "entries"}`}
       </p>
-      {log.entries.length > 0 ? (
+      {entries.length > 0 ? (
         <>
-          <AuditTable entries={log.entries} caption={`Audit log entries ${first}–${first + log.entries.length - 1} of ${total}, newest first`} />
+          <AuditTable entries={entries} caption={`Audit log entries ${first}–${first + entries.length - 1} of ${total}, newest first`} />
           <AuditPagination basePath={BASE} filters={filters} page={page} totalPages={totalPages} />
         </>
       ) : (

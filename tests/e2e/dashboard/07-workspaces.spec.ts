@@ -173,6 +173,9 @@ test("an owner invites a viewer, promotes them to editor, removes them; the audi
     // Newest first.
     expect(actions).toEqual(["member.removed", "member.role_changed", "member.joined", "member.invited", "form.created"]);
     await expect(entries.filter({ hasText: "Member joined" })).toContainText(VIEWER.email);
+    // What an entry is about, by name rather than id: the form as it is called now, after the edit.
+    await expect(owner.page.locator('[data-action="form.created"]')).toContainText(`Form “${FORM} (edited)”`);
+    await expect(owner.page.locator('[data-action="member.removed"]')).toContainText(`Member “${VIEWER.email}”`);
     await owner.page.getByLabel("Action").selectOption({ label: "Member's role changed" });
     await owner.page.getByRole("button", { name: "Apply filters" }).click();
     await expect(owner.page).toHaveURL(/[?&]action=member\.role_changed/);
