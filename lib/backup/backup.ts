@@ -69,7 +69,7 @@ export async function backup(place: BackupPlace, out: string): Promise<{ files: 
     const uploads = uploadsFolder(place.storageUrl);
     const entries = [MANIFEST, DATABASE];
     if (uploads && fs.existsSync(uploads)) {
-      fs.symlinkSync(uploads, path.join(work, UPLOADS));
+      snapshotFolder(uploads, path.join(work, UPLOADS));
       entries.push(UPLOADS);
     }
     const secret = path.join(place.root, "data", AUTH_SECRET);
@@ -80,8 +80,7 @@ export async function backup(place: BackupPlace, out: string): Promise<{ files: 
     const manifest: Manifest = { format: FORMAT, createdAt: new Date().toISOString(), database: "sqlite", files: uploads ? "disk" : "s3" };
     fs.writeFileSync(path.join(work, MANIFEST), JSON.stringify(manifest, null, 2) + "\n");
     const partial = path.join(work, "archive.tar.gz");
-    // follow: the uploads entry is a link to the live folder; its files are archived, not the link.
-    await tar.create({ gzip: true, file: partial, cwd: work, follow: true, portable: true, filter: (p) => p !== "archive.tar.gz" }, entries);
+    await tar.create({ gzip: true, file: partial, cwd: work, portable: true }, entries);
     fs.chmodSync(partial, 0o600); // it holds every answer (and the auth secret)
     fs.renameSync(partial, target);
     return { files: manifest.files, bytes: fs.statSync(target).size };
@@ -100,6 +99,34 @@ function move(from: string, to: string) {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
     fs.cpSync(from, to, { recursive: true });
+  }
+}
+
+/**
+ * The uploads as they are now, linked (or copied) into `to`: the server goes on storing and
+ * deleting files meanwhile, so a file being written (`*.partial`, lib/storage/disk.ts) is left out
+ * and one deleted under the walk is skipped.
+ */
+function snapshotFolder(from: string, to: string) {
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) snapshotFolder(source, target);
+    else if (entry.isFile() && !entry.name.endsWith(".partial")) {
+      try {
+        fs.linkSync(source, target);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT") continue;
+        if (code !== "EXDEV" && code !== "EPERM") throw error;
+        try {
+          fs.copyFileSync(source, target);
+        } catch (copyError) {
+          if ((copyError as NodeJS.ErrnoException).code !== "ENOENT") throw copyError;
+        }
+      }
+    }
   }
 }
 
