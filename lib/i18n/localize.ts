@@ -47,12 +47,12 @@ export function localizeSchema<S extends Schema>(schema: S, language: PageLangua
     return out;
   });
   const endings = schema.endings?.map((e) => ({ ...e, title: pick(["endings", e.key, "title"], e.title)!, message: pick(["endings", e.key, "message"], e.message) }));
-  // The theme's button words are the form's language: a translation's own, else the page's words in that language.
+  // The theme's button words are the owner's: a translation's own, else the owner's text (as every other text left out).
   const theme = (schema as { theme?: { labels?: Record<string, string> } }).theme;
-  const buttons = texts.buttons ? Object.fromEntries(Object.entries(texts.buttons).filter(([k, v]) => v && theme?.labels?.[k])) : {};
+  const buttons = theme?.labels ? Object.fromEntries(Object.entries(theme.labels).map(([k, v]) => [k, pick(["buttons", k], v) ?? v])) : {};
   const localized = {
     ...rest,
-    ...(theme?.labels ? { theme: { ...theme, labels: Object.keys(buttons).length ? buttons : undefined } } : {}),
+    ...(theme?.labels ? { theme: { ...theme, labels: buttons } } : {}),
     title: pick(["title"], schema.title)!,
     description: pick(["description"], schema.description),
     thankYouMessage: pick(["thankYouMessage"], schema.thankYouMessage),

@@ -23,7 +23,7 @@ export const templates: Template[] = [
     schema: {
       mode: "immersive",
       description: "Two minutes to tell us how we are doing.",
-      thankYouMessage: "Thank you! Your feedback goes straight to the team.",
+      thankYouMessage: "Your feedback goes straight to the team.",
       questions: [
         { key: "satisfaction", type: "rating", title: "How satisfied are you with our service?", required: true, scaleMin: 1, scaleMax: 5, minLabel: "Not at all", maxLabel: "Very" },
         { key: "recommend", type: "nps", title: "How likely are you to recommend us to a friend or colleague?", minLabel: "Not likely", maxLabel: "Very likely" },
@@ -107,7 +107,7 @@ export const templates: Template[] = [
     description: "Learn which features people use, what they miss and how the product scores.",
     schema: {
       mode: "immersive",
-      thankYouMessage: "Thank you! Every answer is read by the product team.",
+      thankYouMessage: "Every answer is read by the product team.",
       questions: [
         { key: "usage", type: "single-choice", title: "How often do you use the product?", required: true, options: ["Every day", "A few times a week", "A few times a month", "Rarely"] },
         { key: "features", type: "multiple-choice", title: "Which features do you use most?", options: ["Dashboard", "Reports", "Integrations", "Mobile app", "API"] },
@@ -145,7 +145,7 @@ export const templates: Template[] = [
     schema: {
       mode: "immersive",
       description: "Anonymous: we never ask for your name.",
-      thankYouMessage: "Thank you for your honesty.",
+      thankYouMessage: "Your honesty helps us do better.",
       questions: [
         { key: "team", type: "dropdown", title: "Your team", options: ["Engineering", "Product", "Sales", "Operations", "Other"] },
         { key: "enps", type: "nps", title: "How likely are you to recommend working here to a friend?", required: true },

@@ -153,7 +153,7 @@ describe("the public API's form (GET /api/public/forms/:slug)", () => {
 });
 
 describe("the theme's button words", () => {
-  it("show in the form's language, come from the translation when it has them, else are the page's own words", async () => {
+  it("show in the form's language, come from the translation when it has them, else are the owner's own words", async () => {
     const form = await publishedForm(owner, {
       ...schema,
       theme: { labels: { submit: "Send it" } },
@@ -161,9 +161,10 @@ describe("the theme's button words", () => {
     });
     expect((await page(form.slug)).text).toContain(">Send it<");
     expect((await page(form.slug, "?lang=de")).text).toContain(">Schick es ab<");
+    // A translation without buttons: the owner's words, not another language's default.
     const french = await page(form.slug, "?lang=fr");
-    expect(french.text).toContain(">Envoyer<");
-    expect(french.text).not.toContain("Send it");
+    expect(french.text).toContain(">Send it<");
+    expect(french.text).not.toContain(">Envoyer<");
   });
 
   it("refuses a translation of a button the theme sets no words for", async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formSchemaSchema, questionTypes } from "@/lib/schema/form-schema";
 import { findTemplate, listTemplates, templates } from "@/lib/templates/templates";
+import { translatorFor } from "@/lib/i18n/catalogs";
 
 describe("templates", () => {
   it("has the five common starting points, and more, with unique ids", () => {
@@ -35,5 +36,11 @@ describe("templates", () => {
       mode: "immersive",
       questionCount: full.schema.questions.length - 1,
     });
+  });
+
+  it.each(templates.map((t) => [t.id, t] as const))("%s's thank-you message does not repeat the thank-you screen's title", (_id, template) => {
+    // The screen shows the page's title above the form's message.
+    const title = translatorFor("en")("thanksTitle").replace(/[!.]$/, "").toLowerCase();
+    expect(template.schema.thankYouMessage?.toLowerCase() ?? "").not.toContain(title);
   });
 });
