@@ -187,9 +187,21 @@ export const settingDocs = {
     meaning: "A clamd to scan every upload (INSTREAM) before it can be attached: a file it flags is refused with 422 `file_rejected`; while clamd cannot be reached, uploads are refused with 503 `scanner_unavailable` rather than kept unscanned.",
     takes: "`host` or `host:port` (port default 3310)",
   },
+  UPLOAD_PENDING_FORM_PERCENT: {
+    group: "files",
+    meaning: "The share of a form's `UPLOAD_MAX_FORM_MB` that pending uploads (files no finished response names yet) may take together. Past it, uploads get 413 `pending_uploads_exceeded` until some are submitted or expire, while the rest of the quota stays for files that responses are submitted with.",
+  },
+  UPLOAD_PENDING_ADDRESS_PERCENT: {
+    group: "files",
+    meaning: "The share of a form's `UPLOAD_MAX_FORM_MB` that the pending uploads from one client address may take, so that one client cannot use the whole pending budget. Respondents behind one address (an office's NAT) share it.",
+  },
+  UPLOAD_PENDING_MAX_AGE_MS: {
+    group: "files",
+    meaning: "An upload that no response names is removed this long after it was uploaded (at the next sweep), and stops counting against the pending budgets then.",
+  },
   FILES_ORPHAN_MAX_AGE_MS: {
     group: "files",
-    meaning: "Uploads that no response names, and form assets that neither the draft nor the live version names, are removed after this long.",
+    meaning: "Form assets that neither the draft nor the live version names are removed after this long.",
   },
   FILES_SWEEP_MS: {
     group: "files",

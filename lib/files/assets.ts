@@ -10,11 +10,12 @@ import { getOwnedForm } from "@/lib/forms/forms";
 import { assetUrl } from "./asset-url";
 import { ASSET_ACCEPT } from "./accept";
 import { ASSET_MAX_MB, MiB } from "./limits";
+import { formQuota } from "./budgets";
 import { storeFormFile } from "./upload";
 
 export async function uploadAsset(req: Request, actor: Actor, formId: string) {
   const form = await getOwnedForm(actor.workspaceId, formId);
-  const file = await storeFormFile(req, form.id, { kind: "asset", maxBytes: ASSET_MAX_MB * MiB, accept: ASSET_ACCEPT }, {});
+  const file = await storeFormFile(req, { kind: "asset", maxBytes: ASSET_MAX_MB * MiB, accept: ASSET_ACCEPT, budgets: [formQuota(form.id)] }, { formId: form.id });
   return { asset: { id: file.id, url: assetUrl(file.id), contentType: file.contentType, size: file.size } };
 }
 

@@ -1,7 +1,7 @@
 /**
  * When stored files go:
  * - an upload no response names (never attached, or detached by a later
- *   write) is removed FILES_ORPHAN_MAX_AGE_MS after its upload (default 24 h);
+ *   write) is removed UPLOAD_PENDING_MAX_AGE_MS after its upload (default 1 h);
  * - deleting a response or a form removes its files at once (purgeFiles
  *   after the delete commits), and the sweep catches any the process missed
  *   (a crash in between): rows whose response or form no longer exists;

@@ -3,7 +3,8 @@
  * instrumentation.ts; every instance may run it — a file two instances both
  * remove is simply gone):
  * - every FILES_SWEEP_MS: uploads no response names, older than
- *   FILES_ORPHAN_MAX_AGE_MS;
+ *   UPLOAD_PENDING_MAX_AGE_MS (short: until then they count against the
+ *   pending budgets, ./budgets.ts);
  * - every DANGLING_EVERY_SWEEPS-th sweep (hourly by default) and the first
  *   after a start, also what only a crash, a failing store or an abandoned
  *   edit leaves: files whose response or form is gone (a crash between a
@@ -20,12 +21,13 @@ import { RELEASED_ASSET, removeFiles, SWEEP_BATCH } from "./lifecycle";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const orphanMaxAgeMs = () => setting("FILES_ORPHAN_MAX_AGE_MS");
+const pendingMaxAgeMs = () => setting("UPLOAD_PENDING_MAX_AGE_MS");
 const sweepEveryMs = () => setting("FILES_SWEEP_MS");
 const DANGLING_EVERY_SWEEPS = 6;
 
 type FileRow = { id: string; storageKey: string };
 
-/** Expired orphans: uploads no response names, older than the orphan age (the (kind, responseId, createdAt) index). */
+/** Expired pending uploads: no response names them, older than the pending age (the (kind, responseId, createdAt) index). */
 async function expiredOrphans(cutoff: Date) {
   return rawQuery<FileRow>(sql`
     SELECT f."id", f."storageKey" FROM "StoredFile" f
@@ -65,11 +67,12 @@ async function sweepUnnamedAssets(cutoff: Date): Promise<number> {
   }
 }
 
-/** One sweep: expired orphans, and (`thorough`) dangling files and old unnamed assets. Returns how many were removed. */
+/** One sweep: expired pending uploads, and (`thorough`) dangling files and old unnamed assets. Returns how many were removed. */
 export async function sweepFiles(now = Date.now(), thorough = true): Promise<number> {
+  const pendingCutoff = new Date(now - pendingMaxAgeMs());
   const cutoff = new Date(now - orphanMaxAgeMs());
   let removed = 0;
-  for (let due = await expiredOrphans(cutoff); due.length; due = await expiredOrphans(cutoff)) {
+  for (let due = await expiredOrphans(pendingCutoff); due.length; due = await expiredOrphans(pendingCutoff)) {
     const gone = await removeFiles(due);
     removed += gone;
     if (gone === 0) break; // storage is failing: leave the rest for the next sweep

@@ -3,7 +3,8 @@
  * for one file question of a published, open form. Same per-IP rate limit as
  * submissions; the file is bound to the respondent (the fl_rid cookie's
  * personKey, or for a cookie-less client its IP + user agent), so only they
- * can attach it to a response (./attach.ts).
+ * can attach it to a response (./attach.ts), and counted against the
+ * pending budgets of its form and client address (./budgets.ts).
  */
 import { NextResponse } from "next/server";
 import { db } from "@/lib/db/client";
@@ -14,7 +15,8 @@ import { identifyRespondent } from "@/lib/public/respondent";
 import { specOf } from "@/lib/question-types";
 import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
 import { storage, type StoredKind } from "@/lib/storage";
-import { MiB, uploadMaxFileMb, uploadMaxFormMb } from "./limits";
+import { addressKey, exceeded, tightest, uploadBudgets, type Budget } from "./budgets";
+import { MiB, uploadMaxFileMb } from "./limits";
 import { receiveUpload, type ReceivedFile } from "./receive";
 import { scanUpload } from "./scan";
 
@@ -24,44 +26,41 @@ const closed: Record<string, [ErrorCode, string]> = {
   full: ["form_full", "This form has reached its maximum number of responses"],
 };
 
-export const quotaExceeded = () =>
-  new AppError("storage_quota_exceeded", `This form's files would exceed its storage quota (UPLOAD_MAX_FORM_MB = ${uploadMaxFormMb()})`);
-
-/** Bytes a form's files (uploads and assets) take now. */
-export async function formStorageUsed(formId: string): Promise<number> {
-  const sum = await db.storedFile.aggregate({ where: { formId }, _sum: { size: true } });
-  return sum._sum.size ?? 0;
-}
-
 /**
- * Streams one file to storage within the form's remaining quota, scans it,
- * and records it; anything failing on the way removes the object again.
+ * Streams one file to storage within the least room its budgets leave
+ * (./budgets.ts), scans it, and records it; checks the budgets again with
+ * its row written; anything failing on the way removes the object again.
  */
 export async function storeFormFile(
   req: Request,
-  formId: string,
-  rules: { kind: StoredKind; maxBytes: number; accept: readonly string[] },
-  row: { questionKey?: string; personKey?: string; deviceKey?: string | null },
+  rules: { kind: StoredKind; maxBytes: number; accept: readonly string[]; budgets: readonly Budget[] },
+  row: { formId: string; questionKey?: string; personKey?: string; deviceKey?: string | null; addressKey?: string },
 ): Promise<ReceivedFile> {
-  const remaining = uploadMaxFormMb() * MiB - (await formStorageUsed(formId));
-  if (remaining <= 0) throw quotaExceeded();
-  const quotaBound = remaining < rules.maxBytes;
+  const { budget, room } = await tightest(rules.budgets);
+  if (room <= 0) throw budget.refusal();
+  const budgetBound = room < rules.maxBytes;
   const file = await receiveUpload(req, {
     kind: rules.kind,
-    maxBytes: Math.min(rules.maxBytes, remaining),
+    maxBytes: Math.min(rules.maxBytes, room),
     accept: rules.accept,
-    tooLarge: quotaBound ? quotaExceeded : () => payloadTooLarge(rules.maxBytes),
+    tooLarge: budgetBound ? budget.refusal : () => payloadTooLarge(rules.maxBytes),
   });
   const store = storage();
+  let recorded = false;
   try {
     await scanUpload(() => store.get(file.storageKey));
     await db.storedFile.create({
       data: {
-        id: file.id, kind: rules.kind, formId, storageKey: file.storageKey, name: file.name, size: file.size, contentType: file.contentType,
-        questionKey: row.questionKey ?? null, personKey: row.personKey ?? null, deviceKey: row.deviceKey ?? null,
+        id: file.id, kind: rules.kind, formId: row.formId, storageKey: file.storageKey, name: file.name, size: file.size, contentType: file.contentType,
+        questionKey: row.questionKey ?? null, personKey: row.personKey ?? null, deviceKey: row.deviceKey ?? null, addressKey: row.addressKey ?? null,
       },
     });
+    recorded = true;
+    // Uploads at once each saw the room before the others were recorded: with this row counted, does it still fit?
+    const over = await exceeded(rules.budgets);
+    if (over) throw over.refusal();
   } catch (error) {
+    if (recorded) await db.storedFile.deleteMany({ where: { id: file.id } }).catch(() => undefined);
     await store.delete(file.storageKey).catch(() => undefined);
     throw error;
   }
@@ -79,7 +78,12 @@ export async function uploadRespondentFile(req: Request, slug: string, questionK
   const rules = q ? specOf(q).uploadRules?.(q as never) : undefined;
   if (!q || !rules) throw new AppError("validation_failed", "This form has no file question with that key", [{ path: "question", message: "No file question with this key" }]);
   const maxBytes = Math.floor(Math.min(rules.maxMB, uploadMaxFileMb()) * MiB);
-  const file = await storeFormFile(req, form.formId, { kind: "upload", maxBytes, accept: rules.accept }, { questionKey, personKey: respondent.personKey, deviceKey: respondent.deviceKey });
+  const address = addressKey(respondent.ip);
+  const file = await storeFormFile(
+    req,
+    { kind: "upload", maxBytes, accept: rules.accept, budgets: uploadBudgets(form.formId, address) },
+    { formId: form.formId, questionKey, personKey: respondent.personKey, deviceKey: respondent.deviceKey, addressKey: address },
+  );
   const headers = new Headers({ "cache-control": "no-store" });
   if (respondent.setCookie) headers.append("set-cookie", respondent.setCookie);
   return NextResponse.json({ file: { id: file.id, name: file.name, size: file.size, contentType: file.contentType } }, { status: 201, headers });

@@ -24,6 +24,8 @@ export const errorStatus = {
   payload_too_large: 413,
   /** An upload would take the form past UPLOAD_MAX_FORM_MB (lib/files). */
   storage_quota_exceeded: 413,
+  /** An upload would take the pending uploads (no finished response names them) of its form or client address past their budget (lib/files/budgets.ts). */
+  pending_uploads_exceeded: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
   /** The malware scanner (CLAMAV_HOST) found something in an upload. */

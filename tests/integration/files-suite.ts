@@ -138,6 +138,9 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
       server = await startServer(database.url, {
         SUBMISSION_RATE_LIMIT: "0",
         UPLOAD_MAX_FORM_MB: "4",
+        // The whole quota for pending uploads too: the pending budgets have a file of their own (files-pending.test.ts).
+        UPLOAD_PENDING_FORM_PERCENT: "100",
+        UPLOAD_PENDING_ADDRESS_PERCENT: "100",
         UPLOAD_MAX_FILE_MB: "25",
         FILES_ORPHAN_MAX_AGE_MS: String(60 * 60 * 1000),
         FILES_SWEEP_MS: "300",
@@ -335,7 +338,7 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
       expect((await upload(server.baseUrl, filesPath(second.slug, "cv"), pdf(1.8 * 1024 * 1024), "1.pdf", who)).status).toBe(201);
     });
 
-    it("sweeps uploads no response names after the orphan age; a partial response keeps its files", async () => {
+    it("sweeps uploads no response names after the pending age; a partial response keeps its files", async () => {
       const form = await publishedForm(owner, schema);
       const who = cookie();
       const orphan = (await upload(server.baseUrl, filesPath(form.slug, "docs"), png(), "orphan.png", who)).body.file.id;
