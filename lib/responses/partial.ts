@@ -21,6 +21,7 @@ import { pathColumns, type PathColumns } from "@/lib/analytics/paths";
 import { db, provider } from "@/lib/db/client";
 import { empty, exec, query, rawTransaction, sql, type RawWork } from "@/lib/db/raw";
 import { AppError, notFound } from "@/lib/http/errors";
+import { DRAFT_MAX_AGE_MS } from "@/lib/public/draft-age";
 import { findPublishedForm, type PublishedForm } from "@/lib/public/published-form";
 import type { Respondent } from "@/lib/public/respondent";
 import { spamVerdict, type SpamSignals } from "@/lib/public/spam";
@@ -169,7 +170,8 @@ export async function currentResponse({ slug, respondent }: { slug: string; resp
   const row = respondent.setCookie
     ? null
     : await db.response.findFirst({
-        where: { formId: form.formId, personKey: respondent.personKey, finished: false },
+        // A partial untouched for a draft's life is not offered again: a shared device stops showing it.
+        where: { formId: form.formId, personKey: respondent.personKey, finished: false, updatedAt: { gte: new Date(Date.now() - DRAFT_MAX_AGE_MS) } },
         orderBy: { createdAt: "desc" },
         select: { id: true, answers: true, metadata: true, createdAt: true, updatedAt: true },
       });

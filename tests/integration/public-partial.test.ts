@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOwner, publishedForm, type Owner } from "../helpers/api";
+import { db } from "@/lib/db/client";
 import { respondent, responsesPath, stored } from "./public-helpers";
 
 let owner: Owner;
@@ -25,6 +26,18 @@ const schema = {
 const current = (slug: string) => `${responsesPath(slug)}/current`;
 
 describe("a partial response from start to finish", () => {
+  it("is not resumed once it has been left untouched for 7 days", async () => {
+    const form = await publishedForm(owner, schema);
+    const person = respondent();
+    const started = await person.post(responsesPath(form.slug), { answers: { name: "Ada" }, partial: true });
+    expect(started.status).toBe(201);
+    expect((await person.get(current(form.slug))).status).toBe(200);
+    await db.response.update({ where: { id: started.body.response.id }, data: { updatedAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) } });
+    const stale = await person.get(current(form.slug));
+    expect(stale.status).toBe(404);
+    expect(stale.body.error.code).toBe("not_found");
+  });
+
   it("starts unfinished, merges updates, resumes, and finishes with full validation", async () => {
     const form = await publishedForm(owner, schema);
     const person = respondent();

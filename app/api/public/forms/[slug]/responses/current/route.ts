@@ -12,7 +12,7 @@ export const GET = route({
   doc: {
     tag: "Respondents",
     summary: "The respondent's unfinished response",
-    description: "To resume after a reload: the partial response of this respondent (fl_rid cookie), or 404 when there is none.",
+    description: "To resume after a reload: the partial response of this respondent (fl_rid cookie), or 404 when there is none or it was last changed more than 7 days ago.",
     success: { description: "The partial response", schema: currentResponseResultSchema, headers: respondentCookie },
   },
 });
