@@ -13,6 +13,10 @@
  * their numbers (each takes up where the one before left its database).
  */
 import { defineConfig } from "@playwright/test";
+import { TEST_PASSWORD_HASH_COST } from "./tests/setup/server";
+
+// Cheap password hashes for the specs' processes too (the admin CLI they run): tests/setup/server.ts.
+process.env.PASSWORD_HASH_COST ||= TEST_PASSWORD_HASH_COST;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -68,6 +68,10 @@ export const settingDocs = {
     group: "accounts",
     meaning: "Lets anyone create an account at `/signup` after the first owner. Off, people join through invitations (which work either way) or `npm run admin -- create-user`.",
   },
+  PASSWORD_HASH_COST: {
+    group: "accounts",
+    meaning: "The cost of new password hashes: scrypt's N is 2 to this power (with r=8, p=1), so each step doubles the time and memory a hash takes; 17 (128 MiB) is OWASP's minimum. Each hash stores its own cost, so a change applies to passwords set from then on and every stored one still signs in. Lower values are for test suites, which create and sign in many accounts; never lower it on a server with real accounts.",
+  },
   LOGIN_RATE_LIMIT: {
     group: "accounts",
     meaning: "Sign-in attempts per email per 15 minutes; each client IP gets 5 times as many. `0` turns the limit off.",

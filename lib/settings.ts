@@ -42,6 +42,8 @@ const specs = {
   LOGIN_RATE_LIMIT: count(10),
   TRUSTED_PROXY_HOPS: count(0),
   ALLOW_SIGNUP: trueFalse(false),
+  // log2 of scrypt's N (lib/auth/passwords.ts); 17 is OWASP's minimum.
+  PASSWORD_HASH_COST: count(17, 10, 20),
   SQLITE_SYNCHRONOUS: { kind: "choice", default: "NORMAL", choices: ["NORMAL", "FULL"] },
   SQLITE_BUSY_TIMEOUT_MS: ms(10_000, 0),
   WEBHOOK_ALLOW_PRIVATE_URLS: trueFalse(false),

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { personalWorkspaceCreate } from "@/lib/workspaces/workspaces";
-import { hashPassword, verifyPassword } from "./passwords";
+import { hashPassword, unmatchableHash, verifyPassword } from "./passwords";
 
 export { credentialsSchema, type Credentials } from "./credentials-schema";
 
@@ -22,7 +22,7 @@ export async function findUserByEmail(email: string) {
 /** The user for these credentials, or null; same work whether or not the email exists. */
 export async function verifyCredentials(email: string, password: string) {
   const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
-  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  const ok = await verifyPassword(password, user?.passwordHash ?? unmatchableHash());
   return user && ok ? { id: user.id, email: user.email } : null;
 }
 
@@ -45,6 +45,3 @@ export async function setPassword(email: string, password: string) {
 }
 
 export const countUsers = () => db.user.count();
-
-// A hash of a random password, so unknown emails cost as much as known ones.
-const DUMMY_HASH = "scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";

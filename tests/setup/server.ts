@@ -9,6 +9,14 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const TEST_AUTH_SECRET = "test-secret-not-for-production-0123456789";
+/**
+ * Password hashes at scrypt N=2^10 rather than production's 2^17 (PASSWORD_HASH_COST): the suites
+ * create and sign in hundreds of accounts, and at 128 MiB and most of a second each that was a good
+ * part of their time. What a hash protects is not under test; that sign-in checks it is.
+ * vitest.config.ts and playwright.config.ts set it for the test processes too (the admin CLI, the
+ * files that hash in-process); a PASSWORD_HASH_COST in the environment wins.
+ */
+export const TEST_PASSWORD_HASH_COST = "10";
 
 export interface RunningServer {
   baseUrl: string;
@@ -70,6 +78,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       NEXTAUTH_SECRET: TEST_AUTH_SECRET,
       NEXTAUTH_URL: baseUrl,
       NEXT_TELEMETRY_DISABLED: "1",
+      PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST || TEST_PASSWORD_HASH_COST,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
