@@ -92,7 +92,7 @@ if (!dev && buildIsStale()) {
   step("build (app code is newer than the build)", "npx", ["tsx", "scripts/build-respondent.ts"]);
   step("build: next build", "npx", ["next", "build"]);
 }
-const serverEnv = dev ? { TEST_SERVER_MODE: "dev" } : {};
+const serverEnv: Record<string, string> = dev ? { TEST_SERVER_MODE: "dev" } : {};
 step("unit tests", "npx", ["vitest", "run", "tests/unit"], serverEnv);
 if (integration.length === 0) {
   console.log(`\n== integration: no file touched by the change against ${base}`);
