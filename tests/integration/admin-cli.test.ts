@@ -39,8 +39,11 @@ function admin(args: string[], via: "tsx" | "npm" = "tsx"): Promise<Run> {
 const email = () => `cli-${randomBytes(5).toString("hex")}@example.test`;
 const PASSWORD = "a long passphrase";
 const lastLine = (text: string) => text.trim().split("\n").at(-1)!;
+// Every test starts the CLI, some two or three times, and each start compiles scripts/admin.ts
+// (tsx): several seconds apiece on a busy 2-core machine with the other files running beside.
+const CLI_TESTS = { timeout: 90_000 };
 
-describe("admin create-user", () => {
+describe("admin create-user", CLI_TESTS, () => {
   it("creates a user with a hashed password (email lowercased)", async () => {
     const address = email();
     const run = await admin(["create-user", "--email", address.toUpperCase(), "--password", PASSWORD]);
@@ -82,7 +85,7 @@ describe("admin create-user", () => {
   });
 });
 
-describe("admin create-key", () => {
+describe("admin create-key", CLI_TESTS, () => {
   /** An existing user for the refusals, so that only the bad option can be the reason. */
   let keyOwner: string;
   beforeAll(async () => {
@@ -137,7 +140,7 @@ describe("admin create-key", () => {
   });
 });
 
-describe("admin", () => {
+describe("admin", CLI_TESTS, () => {
   it("exits 1 with the usage for a missing or unknown command", async () => {
     for (const args of [[], ["delete-everything"]]) {
       const run = await admin(args);

@@ -10,11 +10,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { dashboardUrl, OWNER } from "./owner";
 
 /**
- * How long an expectation waits for a sign-in to land (on /forms, or on its error): each runs
- * scrypt at OWASP's cost (lib/auth/passwords.ts: 128 MiB, a good part of a second on a quiet
- * machine), and creating an account (the owner's, or through an invitation) runs it twice before
- * the page loads. On a slow, shared machine each can take 3.6–4.4 s, and the whole more than an
- * expectation's default 10 s.
+ * How long an expectation waits for a sign-in to land (on /forms, or on its error): creating an
+ * account (the owner's, or through an invitation) hashes the password and signs in before the page
+ * loads, and the first visit to a page of the production build renders it. The suite hashes at a
+ * test cost (PASSWORD_HASH_COST, tests/setup/server.ts), so this is an upper bound for a busy
+ * machine, not a wait: the expectation passes as soon as the page is there.
  */
 export const SIGN_IN_MS = 30_000;
 
