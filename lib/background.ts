@@ -6,7 +6,8 @@
 export async function startBackgroundWork() {
   // Every setting (lib/settings.ts): a value one does not take stops the start, naming it.
   const { checkSettings, switchOn } = await import("@/lib/settings");
-  checkSettings();
+  const { mailSettingProblem } = await import("@/lib/email/config");
+  checkSettings(process.env, [mailSettingProblem]);
   // SQLite: WAL checkpoints on a thread of their own instead of inside the app's commits (lib/db/checkpointer.ts).
   const { startSqliteCheckpointer } = await import("@/lib/db/checkpointer");
   await startSqliteCheckpointer();

@@ -97,7 +97,7 @@ export const settingDocs = {
   MAIL_FROM: {
     group: "outbox",
     default: "`Formloom <no-reply@<NEXTAUTH_URL's host>>`",
-    meaning: "The sender of every email.",
+    meaning: "The sender of every email. Set it when `NEXTAUTH_URL`'s host is an IP address or `localhost`: the default is then no email address, and with `SMTP_URL` set the server does not start. An `SMTP_URL` or `MAIL_FROM` that cannot be used stops the start too, naming it.",
     takes: "`Name <address>` or an address",
   },
   WEBHOOK_ALLOW_PRIVATE_URLS: {

@@ -158,8 +158,12 @@ export const choiceSetting = (name: NamesOf<"choice">, env: Env = environment())
 /** A text setting, trimmed: its default (null when it has none) when unset or blank. */
 export const textSetting = (name: NamesOf<"text">, env: Env = environment()) => read(name, env) as string | null;
 
-/** Reads every setting; throws one BadSetting naming all those whose value is not one they take. */
-export function checkSettings(env: Env = environment()): void {
+/**
+ * Reads every setting; throws one BadSetting naming all those whose value is not one they take.
+ * `more` are checks of settings whose usability a module of their own decides (the mail sender:
+ * lib/email/config.ts), each giving a message that names the variable, or null.
+ */
+export function checkSettings(env: Env = environment(), more: readonly ((env: Env) => string | null)[] = []): void {
   const problems: string[] = [];
   for (const name of Object.keys(specs) as Name[]) {
     try {
@@ -168,6 +172,10 @@ export function checkSettings(env: Env = environment()): void {
       if (!(error instanceof BadSetting)) throw error;
       problems.push(error.message);
     }
+  }
+  for (const check of more) {
+    const problem = check(env);
+    if (problem) problems.push(problem);
   }
   if (problems.length) throw new BadSetting(problems.join("; "));
 }

@@ -50,34 +50,52 @@ export function redact(text: string, smtpUrl = process.env.SMTP_URL ?? ""): stri
   return text.split(password).join("***").split(decoded).join("***");
 }
 
-let warned = "";
-
-/** The mail settings, or null when email is not configured (no or unusable SMTP_URL / MAIL_FROM). */
-export function mailConfig(env: Env = process.env): MailConfig | null {
+/** The mail settings when SMTP_URL is set: usable ones, or what is wrong with them (the SMTP password left out). */
+function readMail(env: Env): { config: MailConfig } | { problem: string } | null {
   const smtpUrl = env.SMTP_URL?.trim();
   if (!smtpUrl) return null;
-  const problem = (message: string) => {
-    // Once per distinct problem, so a misconfiguration is visible without flooding the log.
-    if (warned !== message) console.warn(`[email] ${message}; email is off`);
-    warned = message;
-    return null;
-  };
   let url: URL;
   try {
     url = new URL(smtpUrl);
   } catch {
-    return problem("SMTP_URL is not a URL");
+    return { problem: "SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:password@host:587), and it is not a URL" };
   }
-  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") return problem(`SMTP_URL must start with smtp:// or smtps:// (${describeSmtp(smtpUrl)})`);
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") return { problem: `SMTP_URL must start with smtp:// or smtps://, not ${describeSmtp(smtpUrl)}` };
   let fallbackHost = "localhost";
   try {
     fallbackHost = new URL(env.NEXTAUTH_URL ?? "").hostname || fallbackHost;
   } catch {
     // no NEXTAUTH_URL: keep localhost
   }
-  const from = parseMailbox(env.MAIL_FROM?.trim() || `Formloom <no-reply@${fallbackHost}>`);
-  if (!from) return problem("MAIL_FROM is not an email address");
-  return { smtpUrl, from, description: describeSmtp(smtpUrl) };
+  const given = env.MAIL_FROM?.trim();
+  if (!given) {
+    const from = parseMailbox(`Formloom <no-reply@${fallbackHost}>`);
+    // NEXTAUTH_URL on an IP address or localhost gives no valid default address.
+    if (!from) return { problem: `MAIL_FROM must be set: the default sender no-reply@${fallbackHost} is not an email address (it takes NEXTAUTH_URL's host)` };
+    return { config: { smtpUrl, from, description: describeSmtp(smtpUrl) } };
+  }
+  const from = parseMailbox(given);
+  if (!from) return { problem: `MAIL_FROM must be an email address ("Name <forms@example.com>" or forms@example.com), not ${JSON.stringify(given)}` };
+  return { config: { smtpUrl, from, description: describeSmtp(smtpUrl) } };
+}
+
+/** What is wrong with the mail settings, for the start-up check (lib/settings.ts checkSettings); null when nothing. */
+export function mailSettingProblem(env: Env = process.env): string | null {
+  const mail = readMail(env);
+  return mail && "problem" in mail ? mail.problem : null;
+}
+
+let warned = "";
+
+/** The mail settings, or null when email is not configured (no or unusable SMTP_URL / MAIL_FROM). */
+export function mailConfig(env: Env = process.env): MailConfig | null {
+  const mail = readMail(env);
+  if (!mail) return null;
+  if ("config" in mail) return mail.config;
+  // The start-up check stops a server with such settings; a tool reading other ones says so once.
+  if (warned !== mail.problem) console.warn(`[email] ${mail.problem}; email is off`);
+  warned = mail.problem;
+  return null;
 }
 
 export const emailConfigured = () => mailConfig() !== null;

@@ -26,7 +26,7 @@ import { findPublishedForm, type PublishedForm } from "@/lib/public/published-fo
 import type { Respondent } from "@/lib/public/respondent";
 import { spamVerdict, type SpamSignals } from "@/lib/public/spam";
 import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
-import { splitMetadata } from "@/lib/schema/answers";
+import { isEmptyAnswer, splitMetadata } from "@/lib/schema/answers";
 import { isOnePerPersonViolation, onePerPersonColumns } from "./one-per-person";
 import { answerRows, finishColumns, responseColumns } from "./store";
 import type { PageLanguage } from "@/lib/i18n/languages";
@@ -44,8 +44,6 @@ export interface UpdateResponseInput extends SpamSignals {
   language?: string;
 }
 
-const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && v.length === 0);
-
 /** Stored answers and metadata (of questions the form still has) with the patch on top. */
 function mergeAnswers(form: PublishedForm, stored: { answers: string; metadata: string }, patch: Record<string, unknown>) {
   const known = new Set(form.schema.questions.map((q) => q.key));
@@ -55,7 +53,7 @@ function mergeAnswers(form: PublishedForm, stored: { answers: string; metadata: 
     if (known.has(key)) merged[key] = value;
   }
   for (const [key, value] of Object.entries(patch)) {
-    if (isEmpty(value)) delete merged[key];
+    if (isEmptyAnswer(value)) delete merged[key];
     else merged[key] = value;
   }
   return merged;

@@ -13,6 +13,7 @@
 import * as z from "zod/mini";
 import en from "zod/v4/locales/en.js";
 import type { Translate } from "@/lib/i18n/translator";
+import { isBlankText } from "@/lib/question-types/answer-checks";
 import { answerSchemas } from "@/lib/question-types/answers";
 import type { FormSchema, Question } from "./form-schema";
 
@@ -36,13 +37,13 @@ export { HIDDEN_VALUE_MAX } from "@/lib/question-types/hidden/answer";
 const requiredValue = (value: z.ZodMiniType, message: string) =>
   z.pipe(z.any().check(z.refine((v) => v !== undefined, { message, abort: true })), value);
 
-// Whitespace-only text is no answer either: a required question must not accept "   ".
-const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && v.length === 0);
+// Text that shows nothing is no answer either: a required question must not accept "   " or "\u200b".
+export const isEmptyAnswer = (v: unknown) => v === undefined || v === null || (typeof v === "string" && isBlankText(v)) || (Array.isArray(v) && v.length === 0);
 
 // Empty values ("" / null / []) are dropped before the object is checked (zod/mini's preprocess).
 const dropEmpty = (input: unknown) =>
   input && typeof input === "object" && !Array.isArray(input)
-    ? Object.fromEntries(Object.entries(input).filter(([, v]) => !isEmpty(v)))
+    ? Object.fromEntries(Object.entries(input).filter(([, v]) => !isEmptyAnswer(v)))
     : input;
 
 /**

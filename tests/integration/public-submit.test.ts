@@ -90,6 +90,9 @@ describe("validation", () => {
   it.each<[string, Record<string, unknown>, string]>([
     ["a missing required answer", { color: "Red" }, "answers.name"],
     ["an empty required answer", { name: "   ", color: "Red" }, "answers.name"],
+    ["a zero-width space as a required answer", { name: "\u200b", color: "Red" }, "answers.name"],
+    ["a byte-order mark as a required answer", { name: "\ufeff", color: "Red" }, "answers.name"],
+    ["no-break and ideographic spaces as a required answer", { name: "\u00a0\u3000", color: "Red" }, "answers.name"],
     ["text over maxLength", { ...base, name: "x".repeat(41) }, "answers.name"],
     ["a number sent as text", { ...base, age: "36" }, "answers.age"],
     ["a number below min", { ...base, age: -1 }, "answers.age"],

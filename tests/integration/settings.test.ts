@@ -33,6 +33,22 @@ describe(`settings with values they do not take (${kind})`, () => {
     }
   });
 
+  it("SMTP_URL with no usable sender stops the start, naming MAIL_FROM", { timeout: 60_000 }, async () => {
+    const database = await createTestDatabase(kind, "badsender");
+    try {
+      // NEXTAUTH_URL is http://127.0.0.1:<port> here: the default sender would be no-reply@127.0.0.1.
+      const failure = await startServer(database.url, { SMTP_URL: "smtp://mailer:s3cret-pass@127.0.0.1:2525" }).then(
+        () => expect.fail("the server started"),
+        (error: Error) => error.message,
+      );
+      expect(failure).toMatch(/exited with 1/);
+      expect(failure).toMatch(/did not start: [^\n]*MAIL_FROM must be set: the default sender no-reply@127\.0\.0\.1 is not an email address/);
+      expect(failure).not.toContain("s3cret-pass");
+    } finally {
+      await database.drop();
+    }
+  });
+
   it("a PORT that is not a port stops the start before the migrations, naming it", { timeout: 60_000 }, async () => {
     // Empty: the migrations would print what they apply to it, had they run.
     const database = await createEmptyDatabase(kind, "badport");

@@ -39,7 +39,7 @@ function issuesOf(input: unknown, schema = full) {
 
 describe("answersSchema", () => {
   it("says required for a missing, empty or whitespace-only required answer, and nothing when partial", () => {
-    for (const name of [undefined, "", "   ", null]) {
+    for (const name of [undefined, "", "   ", null, "\u200b", "\ufeff", "\u00a0\u3000", " \u200b\u2060\u200d\n"]) {
       expect(issuesOf({ name, stars: 4 })).toEqual([["name", "This question is required"]]);
     }
     expect(issuesOf({})).toEqual([["name", "This question is required"], ["stars", "This question is required"]]);

@@ -9,6 +9,7 @@ import { sqliteSynchronous } from "@/lib/db/sqlite-settings";
 import { trustedProxyHops } from "@/lib/http/client-ip";
 import { retryDelaysMs } from "@/lib/outbox/schedule";
 import { submissionRateLimit } from "@/lib/rate-limit";
+import { mailSettingProblem } from "@/lib/email/config";
 import { BadSetting, checkSettings, listSetting, setting, settingIfSet, switchOn, textSetting } from "@/lib/settings";
 
 describe("a number setting", () => {
@@ -116,5 +117,33 @@ describe("checkSettings", () => {
       'PORT must be a whole number from 0 to 65535, not "whatever"',
       'WEBHOOK_CONCURRENCY must be a whole number from 1 to 32, not "64"',
     ]);
+  });
+});
+
+describe("the mail settings", () => {
+  const check = (env: Record<string, string>) => () => checkSettings(env, [mailSettingProblem]);
+
+  it("pass without SMTP_URL, or with a usable sender", () => {
+    expect(check({ NEXTAUTH_URL: "http://127.0.0.1:3000" })).not.toThrow();
+    expect(check({ SMTP_URL: "smtp://mail.example.com:587", NEXTAUTH_URL: "https://forms.example.com" })).not.toThrow();
+    expect(check({ SMTP_URL: "smtp://mail.example.com:587", NEXTAUTH_URL: "http://127.0.0.1:3000", MAIL_FROM: "Forms <forms@example.com>" })).not.toThrow();
+  });
+
+  it("stop the start when SMTP_URL is set and the sender is unusable, naming MAIL_FROM", () => {
+    expect(check({ SMTP_URL: "smtp://mail.example.com:587", NEXTAUTH_URL: "http://127.0.0.1:3000" })).toThrow(
+      /^MAIL_FROM must be set: the default sender no-reply@127\.0\.0\.1 is not an email address/,
+    );
+    expect(check({ SMTP_URL: "smtp://mail.example.com:587", NEXTAUTH_URL: "http://[::1]:3000" })).toThrow(/MAIL_FROM must be set/);
+    expect(check({ SMTP_URL: "smtp://mail.example.com:587" })).toThrow(/MAIL_FROM must be set: the default sender no-reply@localhost/);
+    expect(check({ SMTP_URL: "smtp://mail.example.com:587", NEXTAUTH_URL: "https://forms.example.com", MAIL_FROM: "nobody" })).toThrow(
+      /^MAIL_FROM must be an email address/,
+    );
+    expect(check({ SMTP_URL: "smtp://mail.example.com:587", WEBHOOK_CONCURRENCY: "64" })).toThrow(/WEBHOOK_CONCURRENCY must be .*; MAIL_FROM must be set/);
+  });
+
+  it("stop the start for an SMTP_URL that is not an smtp:// or smtps:// URL, without its password", () => {
+    expect(check({ SMTP_URL: "http://user:hunter22@mail.example.com", MAIL_FROM: "forms@example.com" })).toThrow(/^SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
+    expect(check({ SMTP_URL: "http://user:hunter22@mail.example.com", MAIL_FROM: "forms@example.com" })).not.toThrow(/hunter22/);
+    expect(check({ SMTP_URL: "not a url", MAIL_FROM: "forms@example.com" })).toThrow(/^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
   });
 });
