@@ -14,6 +14,7 @@ export const auditActionLabels = {
   "form.unpublished": "Form unpublished",
   "form.deleted": "Form deleted",
   "response.deleted": "Response deleted",
+  "response.restored": "Response restored from spam",
   "responses.exported": "Responses exported",
   "webhook.created": "Webhook created",
   "webhook.updated": "Webhook changed",

@@ -169,7 +169,8 @@ async function completion(form: ReadableForm, metadata: Record<string, string> |
     countResponses(form, { metadata }),
     hasMetadata(metadata)
       ? count(Prisma.sql`SELECT COUNT(*) AS n FROM "Answer" m WHERE ${metadataDriver(form.id, metadata, false)}`)
-      : count(Prisma.sql`SELECT COUNT(*) AS n FROM "Response" r WHERE r."formId" = ${form.id} AND r."finished" = FALSE`),
+      : // Unfinished = in progress: not the ones submitted and held as suspected spam (submittedAt set).
+        count(Prisma.sql`SELECT COUNT(*) AS n FROM "Response" r WHERE r."formId" = ${form.id} AND r."finished" = FALSE AND r."submittedAt" IS NULL`),
     hasMetadata(metadata) ? Promise.resolve(0) : count(Prisma.sql`SELECT v."count" AS n FROM "FormViewCount" v WHERE v."formId" = ${form.id}`),
   ]);
   const started = finished + unfinished;

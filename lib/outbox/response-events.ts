@@ -30,7 +30,7 @@ export function* enqueueResponseFinished(formId: string, responseId: string, now
 /** In the deleting transaction, before the response's rows go. */
 export function* enqueueResponseDeleted(formId: string, responseId: string, now: Date): RawWork<void> {
   const [row] = yield* query<Parameters<typeof serializeResponse>[0]>(sql`
-    SELECT r."id", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending", r."language"
+    SELECT r."id", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending", r."language", r."spamReasons"
     FROM "Response" r JOIN "FormVersion" v ON v."id" = r."versionId"
     WHERE r."formId" = ${formId} AND r."id" = ${responseId}`);
   if (!row) return;

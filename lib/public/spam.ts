@@ -1,14 +1,19 @@
 /**
  * Spam basics for submissions made from the public page: a honeypot field and
- * a minimum fill time. The page carries a signed start time (issueStartToken);
- * a submission that fills the honeypot, or finishes sooner than MIN_FILL_MS
- * after its token was issued, is silently dropped (the bot sees the usual
- * success and learns nothing). Submissions without a token — direct API
- * clients — are accepted normally; a token that does not verify is a 400,
- * because only a tampering client sends one.
+ * a minimum fill time. The page carries a signed start time (issueStartToken).
+ * - A filled honeypot (a field people never see) is silently dropped: the bot
+ *   sees the usual success and nothing is stored.
+ * - Finishing sooner than MIN_FILL_MS after the token was issued may still be a
+ *   person (a one-question poll), so the response is kept but HELD as
+ *   suspected spam (reason "too_fast"): stored with its answers, counted
+ *   nowhere (no analytics, no slot under maxResponses, no webhooks or emails)
+ *   until the owner restores it (lib/responses/spam-hold.ts).
+ * Submissions without a token — direct API clients — are accepted normally; a
+ * token that does not verify is a 400, because only a tampering client sends one.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { AppError } from "@/lib/http/errors";
+import type { SpamReason } from "@/lib/responses/spam-state";
 
 /** Humans do not read and answer a form in under 3 seconds; scripts do. */
 export const MIN_FILL_MS = 3_000;
@@ -48,12 +53,14 @@ export interface SpamSignals {
   honeypot?: string;
 }
 
+export type SpamVerdict = { kind: "accept" } | { kind: "drop" } | { kind: "hold"; reasons: SpamReason[] };
+
 /**
- * "accept" or "drop" for a submission; throws 400 for a forged token. The fill
- * time only matters when the response is being finished: a partial response
- * starts with the first answer, which can come quickly.
+ * What to do with a submission; throws 400 for a forged token. The fill time
+ * only matters when the response is being finished: a partial response starts
+ * with the first answer, which can come quickly.
  */
-export function spamVerdict(formId: string, signals: SpamSignals, { finishing, now = Date.now() }: { finishing: boolean; now?: number }): "accept" | "drop" {
+export function spamVerdict(formId: string, signals: SpamSignals, { finishing, now = Date.now() }: { finishing: boolean; now?: number }): SpamVerdict {
   let issuedAt: number | null = null;
   if (signals.startToken !== undefined) {
     issuedAt = verifyStartToken(formId, signals.startToken);
@@ -61,7 +68,7 @@ export function spamVerdict(formId: string, signals: SpamSignals, { finishing, n
       throw new AppError("validation_failed", "The start token is invalid", [{ path: "startToken", message: "Invalid or not issued for this form" }]);
     }
   }
-  if (signals.honeypot) return "drop";
-  if (finishing && issuedAt !== null && now - issuedAt < MIN_FILL_MS) return "drop";
-  return "accept";
+  if (signals.honeypot) return { kind: "drop" };
+  if (finishing && issuedAt !== null && now - issuedAt < MIN_FILL_MS) return { kind: "hold", reasons: ["too_fast"] };
+  return { kind: "accept" };
 }

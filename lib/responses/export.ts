@@ -20,6 +20,7 @@ import { filesOfResponses, withFileObjects, type AttachedFile } from "@/lib/file
 import { neutraliseCell } from "./csv-cell";
 import { checkDateRange, responseFilterShape, responseWhere, type ResponseFilters } from "./filters";
 import { getReadableForm } from "./readable-form";
+import { spamFilterSchema } from "./spam-state";
 
 /** Rows per database fetch (one FETCH round trip on PostgreSQL): big enough to amortise it. */
 export const EXPORT_PAGE_ROWS = 1000;
@@ -35,6 +36,7 @@ const EXPORT_CHUNK_ROWS = 250;
 export const exportResponsesQuerySchema = z
   .strictObject({
     ...responseFilterShape,
+    spam: spamFilterSchema,
     includeMetadata: z.enum(["0", "1"]).optional().describe("1 adds a metadata.<key> column per hidden question"),
   })
   .superRefine(checkDateRange)

@@ -12,6 +12,7 @@ import { atMostProperties, nonBlankText } from "@/lib/schema/constraints";
 import { END } from "@/lib/logic/types";
 import { valueBucket } from "@/lib/analytics/answer-stats";
 import type { ReadableForm } from "./readable-form";
+import type { SpamFilter } from "./spam-state";
 
 export const SEARCH_MAX = 200;
 export const METADATA_FILTERS_MAX = 10;
@@ -64,6 +65,8 @@ export type ResponseFilters = {
   ending?: string;
   scoreMin?: number;
   scoreMax?: number;
+  /** Responses held as suspected spam (lib/responses/spam-state.ts); absent: exclude. Only the list and the export take it. */
+  spam?: SpamFilter;
 };
 
 /** Refinement for every schema built on responseFilterShape: from must not be after to. */
@@ -125,11 +128,11 @@ export const hasOutcomeFilter = (f: Pick<ResponseFilters, "ending" | "scoreMin" 
 export function responseWhere(form: ReadableForm, filters: ResponseFilters, search: SearchMatches | null = null): Prisma.Sql {
   checkMetadataKeys(form, filters.metadata);
   checkEnding(form, filters.ending);
-  const parts: Prisma.Sql[] = [Prisma.sql`r."formId" = ${form.id}`, Prisma.sql`r."finished" = TRUE`];
+  const parts: Prisma.Sql[] = [Prisma.sql`r."formId" = ${form.id}`, spamCondition(filters.spam)];
   if (filters.from) parts.push(Prisma.sql`r."submittedAt" >= ${lowerBound(filters.from)}`);
   if (filters.to) parts.push(Prisma.sql`r."submittedAt" < ${upperBound(filters.to)}`);
   if (search) parts.push(search.condition);
-  else if (filters.search) parts.push(searchCondition(form.id, filters.search));
+  else if (filters.search) parts.push(searchCondition(form.id, filters.search, withSpam(filters)));
   if (filters.ending === END) parts.push(Prisma.sql`r."ending" IS NULL`);
   else if (filters.ending !== undefined) parts.push(Prisma.sql`r."ending" = ${filters.ending}`);
   if (filters.scoreMin !== undefined) parts.push(Prisma.sql`r."score" >= ${filters.scoreMin}`);
@@ -137,6 +140,20 @@ export function responseWhere(form: ReadableForm, filters: ResponseFilters, sear
   parts.push(...metadataConditions(filters.metadata, Prisma.sql`r."id"`));
   return Prisma.join(parts, " AND ");
 }
+
+/**
+ * Which responses: finished ones (exclude), or those held as suspected spam
+ * (only: unfinished with reasons; their submittedAt is set, so the
+ * (formId, finished, submittedAt, id) index serves pages of them too), or both.
+ */
+function spamCondition(spam: SpamFilter | undefined): Prisma.Sql {
+  const held = Prisma.sql`(r."finished" = FALSE AND r."spamReasons" IS NOT NULL)`;
+  if (spam === "only") return held;
+  if (spam === "include") return Prisma.sql`(r."finished" = TRUE OR ${held})`;
+  return Prisma.sql`r."finished" = TRUE`;
+}
+
+const withSpam = (filters: Pick<ResponseFilters, "spam">) => filters.spam !== undefined && filters.spam !== "exclude";
 
 /**
  * One EXISTS per metadata filter on the response whose id is `responseId`
@@ -156,11 +173,14 @@ export function metadataConditions(metadata: Record<string, string> | undefined,
  * (one row per response and hidden key, by the storage contract). Driving a
  * query from this index range costs what the filter matches, not the form's size.
  * `finished` picks finished or partial responses (Answer.finished mirrors
- * Response.finished).
+ * Response.finished); partial ones are those in progress, not those held as
+ * suspected spam (submitted: submittedAt set).
  */
 export function metadataDriver(formId: string, metadata: Record<string, string>, finished: boolean): Prisma.Sql {
   const [[key, value], ...rest] = Object.entries(metadata);
-  const state = finished ? Prisma.sql` AND m."finished" = TRUE` : Prisma.sql` AND m."finished" = FALSE`;
+  const state = finished
+    ? Prisma.sql` AND m."finished" = TRUE`
+    : Prisma.sql` AND m."finished" = FALSE AND NOT EXISTS (SELECT 1 FROM "Response" h WHERE h."id" = m."responseId" AND h."submittedAt" IS NOT NULL)`;
   const others = rest.map(
     ([k, v]) => Prisma.sql` AND EXISTS (SELECT 1 FROM "Answer" o WHERE o."responseId" = m."responseId" AND o."questionKey" = ${k} AND o."valueText" = ${v})`,
   );
@@ -183,7 +203,8 @@ export const hasMetadata = (metadata: Record<string, string> | undefined): metad
 export async function countResponses(form: ReadableForm, filters: ResponseFilters): Promise<number> {
   checkMetadataKeys(form, filters.metadata);
   checkEnding(form, filters.ending);
-  const metadataOnly = !filters.from && !filters.to && !filters.search && !hasOutcomeFilter(filters);
+  // Held responses are in no counter: counting them reads the rows.
+  const metadataOnly = !filters.from && !filters.to && !filters.search && !hasOutcomeFilter(filters) && !withSpam(filters);
   if (metadataOnly && !hasMetadata(filters.metadata)) return form.responseCount;
   const [row] = await db.$queryRaw<{ n: number | bigint }[]>(countQuery(form, filters, metadataOnly));
   return Number(row?.n ?? 0);
@@ -235,8 +256,10 @@ export function andMetadata(metadata: Record<string, string> | undefined, respon
  *   alone is served from it entirely (searchAlone); with other filters it is
  *   this membership condition.
  */
-function searchCondition(formId: string, search: string): Prisma.Sql {
+function searchCondition(formId: string, search: string, withHeld: boolean): Prisma.Sql {
   const term = search.toLowerCase();
+  // PostgreSQL's search table holds finished responses only; held ones are few: their own text is read.
+  if (provider === "postgresql" && withHeld) return Prisma.sql`r."searchText" LIKE ${likePattern(term)} ESCAPE '\\'`;
   if (provider === "postgresql") return Prisma.sql`r."id" IN (SELECT s."responseId" FROM ${searchRows(formId, term)})`;
   const match = ftsMatch(term);
   if (match) return Prisma.sql`+r.rowid IN (${match})`;
@@ -257,7 +280,7 @@ function searchRows(formId: string, term: string): Prisma.Sql {
  * and its total read that narrow table alone. Null otherwise.
  */
 export function searchAlone(formId: string, filters: ResponseFilters): Prisma.Sql | null {
-  if (provider !== "postgresql" || !filters.search) return null;
+  if (provider !== "postgresql" || !filters.search || withSpam(filters)) return null;
   if (filters.from || filters.to || hasMetadata(filters.metadata) || hasOutcomeFilter(filters)) return null;
   return searchRows(formId, filters.search.toLowerCase());
 }

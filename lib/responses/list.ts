@@ -12,6 +12,7 @@ import { getReadableForm } from "./readable-form";
 import { fileAnswerSchema, filesOfResponses } from "@/lib/files/answers";
 import { serializeResponse, type ResponseRow } from "./serialize";
 import { answerValueSchema } from "./submit-schemas";
+import { spamFilterSchema, spamStateSchema, type SpamFilter } from "./spam-state";
 
 export const RESPONSES_PAGE_MAX = 50;
 
@@ -22,6 +23,7 @@ export const listResponsesQuerySchema = z
     limit: positiveInt(RESPONSES_PAGE_MAX).default(20).describe(`Responses per page, 1..${RESPONSES_PAGE_MAX}`),
     page: positiveInt(1_000_000).default(1).describe("1-based page number; a page past the end is empty"),
     ...responseFilterShape,
+    spam: spamFilterSchema,
   })
   .superRefine(checkDateRange)
   .meta({ id: "ListResponsesQuery" });
@@ -33,7 +35,7 @@ export const responseParams = z.strictObject({ id: z.string().min(1).max(64), re
 export const responseSchema = z
   .object({
     id: z.string(),
-    finished: z.boolean().describe("Lists hold finished responses only; one fetched by id may be partial"),
+    finished: z.boolean().describe("Lists hold finished responses only (a response held as suspected spam reads as finished); one fetched by id may be partial"),
     submittedAt: z.iso.datetime().nullable().describe("null while partial"),
     startedAt: z.iso.datetime(),
     version: z.int().describe("The published form version the respondent answered"),
@@ -44,6 +46,7 @@ export const responseSchema = z
     score: z.number().nullable().describe("The sum of the scores on the respondent's path, computed by the server; null when the form has no scores (or the response is partial)"),
     ending: z.string().nullable().describe("The key of the ending reached; null for the default ending (or while partial)"),
     language: z.string().describe("The language the respondent answered in (the form's own or one of its translations; responses from before languages existed: \"en\"). Answers are in the form's own language whatever this is."),
+    spam: spamStateSchema.describe("Held as suspected spam: left out of lists (unless spam=only/include), analytics and counts until restored (PATCH {\"spam\": false})"),
   })
   .meta({ id: "Response" });
 
@@ -54,9 +57,9 @@ export const responseListSchema = z
   })
   .meta({ id: "ResponseList" });
 
-const responseColumns = Prisma.sql`r."id", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending", r."language"`;
+const responseColumns = Prisma.sql`r."id", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending", r."language", r."spamReasons"`;
 
-export async function listResponses(actor: Actor, formId: string, query: ListResponsesQuery) {
+export async function listResponses(actor: Actor, formId: string, query: Omit<ListResponsesQuery, "spam"> & { spam?: SpamFilter }) {
   const form = await getReadableForm(actor.workspaceId, formId);
   // An FTS5 search's match set is built once for the page and its total (one statement).
   const matches = searchMatches(query);

@@ -13,7 +13,7 @@
  *   startAt/endAt and one-per-person apply (exactly, see submit-guard.ts).
  * - Concurrent PATCHes of one response (fast typing) cannot lose each other's
  *   answers: each merges over the stored row while holding its lock.
- * - A finished response cannot change (409 response_finished), except that a
+ * - A submitted response (finished, or held as suspected spam) cannot change (409 response_finished), except that a
  *   resent finishing PATCH with the same answers answers 200 again: PATCH is
  *   idempotent without an Idempotency-Key.
  */
@@ -67,6 +67,7 @@ interface StoredResponse {
   answers: string;
   metadata: string;
   language: string;
+  spamReasons: string | null;
 }
 
 /**
@@ -77,8 +78,8 @@ interface StoredResponse {
 function* lockOwnResponse(formId: string, id: string, who: Pick<Respondent, "personKey" | "deviceKey">): RawWork<StoredResponse | null> {
   const lock = provider === "postgresql" ? sql`FOR UPDATE` : empty;
   const owner = who.deviceKey ? sql`("personKey" = ${who.personKey} OR "deviceKey" = ${who.deviceKey})` : sql`"personKey" = ${who.personKey}`;
-  const [row] = yield* query<{ id: string; personKey: string; finished: boolean | number; submittedAt: Date | string | null; answers: string; metadata: string; language: string }>(sql`
-    SELECT "id", "personKey", "finished", "submittedAt", "answers", "metadata", "language" FROM "Response"
+  const [row] = yield* query<{ id: string; personKey: string; finished: boolean | number; submittedAt: Date | string | null; answers: string; metadata: string; language: string; spamReasons: string | null }>(sql`
+    SELECT "id", "personKey", "finished", "submittedAt", "answers", "metadata", "language", "spamReasons" FROM "Response"
     WHERE "id" = ${id} AND "formId" = ${formId} AND ${owner} ${lock}`);
   if (!row) return null;
   return { ...row, finished: Boolean(row.finished), submittedAt: row.submittedAt === null ? null : new Date(row.submittedAt) };
@@ -94,7 +95,8 @@ function* updateResponseRow(
     UPDATE "Response" SET "versionId" = ${c.versionId}, "updatedAt" = ${c.updatedAt}, "finished" = ${c.finished},
       "submittedAt" = ${c.submittedAt}, "submittedDay" = ${c.submittedDay}, "onePerPerson" = ${c.onePerPerson}, "onePerDevice" = ${c.onePerDevice},
       "answers" = ${c.answers}, "metadata" = ${c.metadata}, "searchText" = ${c.searchText},
-      "score" = ${c.score}, "ending" = ${c.ending}, "language" = ${c.language}, "pathUnanswered" = ${c.pathUnanswered}, "leftAt" = ${c.leftAt}
+      "score" = ${c.score}, "ending" = ${c.ending}, "language" = ${c.language}, "pathUnanswered" = ${c.pathUnanswered}, "leftAt" = ${c.leftAt},
+      "spamReasons" = ${c.spamReasons}
     WHERE "id" = ${id}`);
 }
 
@@ -108,25 +110,29 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
         if (!stored) throw notFound("Response");
         const verdict = spamVerdict(form.formId, input, { finishing });
         const merged = mergeAnswers(form, stored, input.answers ?? {});
-        if (stored.finished) {
-          if (finishing && sameAsStored(form, merged, stored, stored.language as PageLanguage)) return { status: 200, body: { response: serializeResponse(stored.id, stored.submittedAt) } };
+        // Submitted: finished, or held as suspected spam (submittedAt set, not finished).
+        if (stored.finished || stored.submittedAt !== null) {
+          if (finishing && sameAsStored(form, merged, stored, stored.language as PageLanguage)) return { status: 200, body: { response: serializeResponse(stored.id, stored.submittedAt, stored.spamReasons) } };
           throw new AppError("response_finished", "This response has already been submitted and cannot be changed");
         }
         // A respondent may switch language between requests: the latest one is recorded.
         const language = input.language === undefined ? stored.language : answeredLanguage(form, input.language);
         const { values, score, ending, onPath } = checkAnswers(form, merged, { partial: !finishing, language: language as PageLanguage });
         const now = new Date();
-        // Dropped spam gets the usual answer; the response stays as it was.
-        if (verdict === "drop") return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
+        // Dropped spam (a filled honeypot) gets the usual answer; the response stays as it was.
+        if (verdict.kind === "drop") return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
+        // Held spam is stored submitted but unfinished (no counters, slot or notifications) for the owner to restore.
+        const held = verdict.kind === "hold" ? verdict.reasons : null;
 
         // Keyed by the person who started it (the cookie it was started with), and this request's device when cookie-less.
         const keys = onePerPersonColumns(form, { personKey: stored.personKey, deviceKey: input.respondent.deviceKey }, values, { demand: finishing });
         const { answers, metadata } = splitMetadata(form.schema, values);
         const path = pathColumns(form.schema, values, finishing, onPath);
+        const columns = finishColumns(finishing, now, keys, held);
         yield* updateResponseRow(stored.id, {
           versionId: form.versionId,
           updatedAt: now,
-          ...finishColumns(finishing, now, keys),
+          ...columns,
           ...responseColumns(form.schema, answers, metadata),
           score,
           ending,
@@ -134,8 +140,8 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
           ...path,
         });
         // Partial answers are not counted; finishing adds them to the analytics counters, in this transaction.
-        yield* writeAnswersThenGuard(form, { responseId: stored.id, finished: finishing, replace: true, pathUnanswered: path.pathUnanswered }, answerRows(form.schema, answers, metadata), now);
-        return { status: 200, body: { response: serializeResponse(stored.id, finishing ? now : null) } };
+        yield* writeAnswersThenGuard(form, { responseId: stored.id, finished: columns.finished, replace: true, pathUnanswered: path.pathUnanswered }, answerRows(form.schema, answers, metadata), now);
+        return { status: 200, body: { response: serializeResponse(stored.id, columns.submittedAt, columns.spamReasons) } };
       });
     } catch (error) {
       if (isOnePerPersonViolation(error)) throw alreadyResponded();
@@ -168,8 +174,15 @@ export async function currentResponse({ slug, respondent }: { slug: string; resp
   const row = respondent.setCookie
     ? null
     : await db.response.findFirst({
-        // A partial untouched for a draft's life is not offered again: a shared device stops showing it.
-        where: { formId: form.formId, personKey: respondent.personKey, finished: false, updatedAt: { gte: new Date(Date.now() - DRAFT_MAX_AGE_MS) } },
+        // Only ones in progress: not one submitted and held as suspected spam (submittedAt set), and
+        // not a partial untouched for a draft's life (a shared device stops showing it).
+        where: {
+          formId: form.formId,
+          personKey: respondent.personKey,
+          finished: false,
+          submittedAt: null,
+          updatedAt: { gte: new Date(Date.now() - DRAFT_MAX_AGE_MS) },
+        },
         orderBy: { createdAt: "desc" },
         select: { id: true, answers: true, metadata: true, createdAt: true, updatedAt: true },
       });

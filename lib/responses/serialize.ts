@@ -8,6 +8,7 @@ import type { z } from "zod";
 import { withFileObjects, type AttachedFile } from "@/lib/files/answers";
 import type { Answers } from "@/lib/schema/answers";
 import type { responseSchema } from "./list";
+import { spamState } from "./spam-state";
 
 export interface ResponseRow {
   id: string;
@@ -20,6 +21,8 @@ export interface ResponseRow {
   score: number | null;
   ending: string | null;
   language: string;
+  /** JSON array of reasons while held as suspected spam; null otherwise (lib/responses/spam-state.ts). */
+  spamReasons: string | null;
 }
 
 /**
@@ -30,7 +33,8 @@ export function serializeResponse(row: ResponseRow, files?: { formId: string; fi
   const answers = JSON.parse(row.answers) as Answers;
   return {
     id: row.id,
-    finished: Boolean(row.finished),
+    // A held response was submitted: to the API it is finished, and says it is suspected spam.
+    finished: Boolean(row.finished) || row.spamReasons !== null,
     submittedAt: row.submittedAt ? new Date(row.submittedAt).toISOString() : null,
     startedAt: new Date(row.createdAt).toISOString(),
     version: Number(row.version),
@@ -39,5 +43,6 @@ export function serializeResponse(row: ResponseRow, files?: { formId: string; fi
     score: row.score === null ? null : Number(row.score),
     ending: row.ending,
     language: row.language,
+    spam: spamState(row.spamReasons),
   } satisfies z.output<typeof responseSchema>;
 }

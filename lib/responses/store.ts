@@ -13,6 +13,7 @@ import { specOf } from "@/lib/question-types";
 import type { Answers, AnswerValue } from "@/lib/schema/answers";
 import type { FormSchema, Question } from "@/lib/schema/form-schema";
 import type { OnePerPersonColumns } from "./one-per-person";
+import { storedSpamReasons, type SpamReason } from "./spam-state";
 
 type SchemaQuestions = Pick<FormSchema, "questions">;
 
@@ -82,14 +83,23 @@ export function responseColumns(schema: SchemaQuestions, answers: Answers, metad
  * partial). The unique indexes (formId, onePerPerson) and (formId,
  * onePerDevice) make one-per-person exact; only finished responses of such
  * forms fill them (lib/responses/one-per-person.ts says with what).
+ *
+ * `held`: the reasons it is held as suspected spam (lib/public/spam.ts). A
+ * held response is submitted (submittedAt) but not finished: no submittedDay,
+ * no one-per-person keys, so it counts nowhere until it is restored
+ * (lib/responses/spam-hold.ts).
  */
-export function finishColumns(finished: boolean, at: Date, keys: OnePerPersonColumns | null) {
+export function finishColumns(finished: boolean, at: Date, keys: OnePerPersonColumns | null, held: readonly SpamReason[] | null = null) {
+  if (finished && held) {
+    return { finished: false, submittedAt: at, submittedDay: null, onePerPerson: null, onePerDevice: null, spamReasons: storedSpamReasons(held) };
+  }
   return {
     finished,
     submittedAt: finished ? at : null,
     submittedDay: finished ? utcDay(at) : null,
     onePerPerson: finished ? (keys?.onePerPerson ?? null) : null,
     onePerDevice: finished ? (keys?.onePerDevice ?? null) : null,
+    spamReasons: null,
   };
 }
 
@@ -117,6 +127,8 @@ export interface ResponseRow {
   /** lib/analytics/paths.ts */
   pathUnanswered: string | null;
   leftAt: string | null;
+  /** JSON array of reasons while held as suspected spam (lib/responses/spam-state.ts); null otherwise. */
+  spamReasons?: string | null;
 }
 
 // The writes below go straight to the driver (lib/db/raw.ts): they are the
@@ -127,9 +139,9 @@ export interface ResponseRow {
 export function* insertResponseRow(r: ResponseRow): RawWork<void> {
   yield* write(sql`
     INSERT INTO "Response" ("id", "formId", "versionId", "personKey", "deviceKey", "onePerPerson", "onePerDevice", "idempotencyKey", "finished",
-      "createdAt", "updatedAt", "submittedAt", "submittedDay", "answers", "metadata", "searchText", "score", "ending", "language", "pathUnanswered", "leftAt")
+      "createdAt", "updatedAt", "submittedAt", "submittedDay", "answers", "metadata", "searchText", "score", "ending", "language", "pathUnanswered", "leftAt", "spamReasons")
     VALUES (${r.id}, ${r.formId}, ${r.versionId}, ${r.personKey}, ${r.deviceKey}, ${r.onePerPerson}, ${r.onePerDevice}, ${r.idempotencyKey}, ${r.finished},
-      ${r.createdAt}, ${r.updatedAt}, ${r.submittedAt}, ${r.submittedDay}, ${r.answers}, ${r.metadata}, ${r.searchText}, ${r.score}, ${r.ending}, ${r.language}, ${r.pathUnanswered}, ${r.leftAt})`);
+      ${r.createdAt}, ${r.updatedAt}, ${r.submittedAt}, ${r.submittedDay}, ${r.answers}, ${r.metadata}, ${r.searchText}, ${r.score}, ${r.ending}, ${r.language}, ${r.pathUnanswered}, ${r.leftAt}, ${r.spamReasons ?? null})`);
 }
 
 /** Writes the Answer rows of a response in one statement, replacing any it had (in a rawTransaction). */

@@ -11,6 +11,7 @@ import { pageLanguages } from "@/lib/i18n/languages";
 import { formModes, questionSchema } from "@/lib/schema/form-schema";
 import { translationsField } from "@/lib/i18n/schema";
 import { themeSchema } from "@/lib/theme/schema";
+import { spamStateSchema } from "./spam-state";
 
 export const publicFormParams = z.strictObject({ slug: z.string().min(1).max(200) });
 /** GET /api/public/forms/:slug?lang=: the language asked for, as the hosted page takes it (a tag not among the form's languages is no error). */
@@ -50,7 +51,7 @@ const spamFields = {
     .string()
     .max(200)
     .optional()
-    .describe("The startToken of GET /api/public/forms/:slug (or of the public page). Finishing sooner than 3 s after it was issued is silently dropped; a forged token is a 400."),
+    .describe("The startToken of GET /api/public/forms/:slug (or of the public page). A response finished sooner than 3 s after it was issued is kept but held as suspected spam (`spam.suspected`) for the owner to restore; a forged token is a 400."),
   honeypot: z.string().max(1000).optional().describe("A field people never see. Non-empty → the submission is silently dropped."),
 };
 
@@ -90,6 +91,7 @@ export const publicResponseSchema = z
     id: z.string(),
     submittedAt: z.iso.datetime().nullable().describe("null while the response is unfinished"),
     finished: z.boolean(),
+    spam: spamStateSchema.describe("Whether the response is held as suspected spam (kept for the form's owner to restore or delete)"),
   })
   .meta({ id: "PublicResponse" });
 export type PublicResponse = z.infer<typeof publicResponseSchema>;

@@ -25,6 +25,7 @@ import type { PageLanguage } from "@/lib/i18n/languages";
 import { pathValidator, validatorsFor, type PublishedForm } from "@/lib/public/published-form";
 import type { Respondent } from "@/lib/public/respondent";
 import { spamVerdict, type SpamSignals } from "@/lib/public/spam";
+import { spamState } from "./spam-state";
 import { enforceSubmissionRateLimit } from "@/lib/rate-limit";
 import { splitMetadata, type Answers, type AnswersValidator } from "@/lib/schema/answers";
 import { alreadyCounted, isOnePerPersonViolation, onePerPersonColumns } from "./one-per-person";
@@ -110,10 +111,12 @@ export function checkAnswers(form: PublishedForm, input: Record<string, unknown>
   return { values: parseAnswers(pathValidator(form, path.onPath, language), kept), score: path.score, ending: path.ending, onPath: path.onPath };
 }
 
-export const serializeResponse = (id: string, submittedAt: Date | null): PublicResponse => ({
+/** `spamReasons`: the stored column (null: not held). A held response reads as submitted, with `spam.suspected`. */
+export const serializeResponse = (id: string, submittedAt: Date | null, spamReasons: string | null = null): PublicResponse => ({
   id,
   submittedAt: submittedAt?.toISOString() ?? null,
   finished: submittedAt !== null,
+  spam: spamState(spamReasons),
 });
 
 /**
@@ -124,11 +127,11 @@ export const serializeResponse = (id: string, submittedAt: Date | null): PublicR
 async function replayIdempotent(formId: string, idempotencyKey: string): Promise<SubmitResult | null> {
   const row = await db.response.findUnique({
     where: { formId_idempotencyKey: { formId, idempotencyKey } },
-    select: { id: true, createdAt: true, submittedAt: true },
+    select: { id: true, createdAt: true, submittedAt: true, spamReasons: true },
   });
   if (!row) return null;
   const createdFinished = row.submittedAt !== null && row.submittedAt.getTime() === row.createdAt.getTime();
-  return { status: 201, body: { response: serializeResponse(row.id, createdFinished ? row.submittedAt : null) } };
+  return { status: 201, body: { response: serializeResponse(row.id, createdFinished ? row.submittedAt : null, createdFinished ? row.spamReasons : null) } };
 }
 
 /** Creates a response (finished, or unfinished with `partial`). See the module comment. */
@@ -145,8 +148,10 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
     const language = answeredLanguage(form, input.language);
     const { values, score, ending, onPath } = checkAnswers(form, input.answers, { partial: !finishing, language });
     const now = new Date();
-    // Dropped spam gets the usual answer and leaves no trace.
-    if (verdict === "drop") return { status: 201, body: { response: serializeResponse(newId(now.getTime()), finishing ? now : null) } };
+    // Dropped spam (a filled honeypot) gets the usual answer and leaves no trace.
+    if (verdict.kind === "drop") return { status: 201, body: { response: serializeResponse(newId(now.getTime()), finishing ? now : null) } };
+    // Held spam is stored unfinished (no counters, slot or notifications) for the owner to restore.
+    const held = verdict.kind === "hold" ? verdict.reasons : null;
 
     const { personKey, deviceKey } = input.respondent;
     // A partial response may not have the e-mail (or hidden value) yet: its keys are then null.
@@ -165,7 +170,7 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
       idempotencyKey,
       createdAt: now,
       updatedAt: now,
-      ...finishColumns(finishing, now, keys),
+      ...finishColumns(finishing, now, keys, held),
       ...responseColumns(form.schema, answers, metadata),
       score,
       ending,
@@ -176,7 +181,7 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
     try {
       await rawTransaction(function* () {
         yield* insertResponseRow(response);
-        yield* writeAnswersThenGuard(form, { responseId: id, finished: finishing, replace: false, pathUnanswered: response.pathUnanswered }, rows, now);
+        yield* writeAnswersThenGuard(form, { responseId: id, finished: response.finished, replace: false, pathUnanswered: response.pathUnanswered }, rows, now);
       });
     } catch (error) {
       // A concurrent request with the same key won the unique index: answer what it got. (On
@@ -189,6 +194,6 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
       if (isOnePerPersonViolation(error)) throw alreadyResponded();
       throw error;
     }
-    return { status: 201, body: { response: serializeResponse(id, finishing ? now : null) } };
+    return { status: 201, body: { response: serializeResponse(id, response.submittedAt, response.spamReasons) } };
   });
 }

@@ -15,7 +15,7 @@ export async function getResponseRows(wanted: readonly { formId: string; respons
   if (wanted.length === 0) return found;
   const ids = [...new Set(wanted.map((w) => w.responseId))];
   const rows = await rawQuery<Parameters<typeof serializeResponse>[0] & { formId: string }>(prepareOnce(sql`
-    SELECT r."id", r."formId", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending", r."language"
+    SELECT r."id", r."formId", r."finished", r."submittedAt", r."createdAt", v."version", r."answers", r."metadata", r."score", r."ending", r."language", r."spamReasons"
     FROM "Response" r JOIN "FormVersion" v ON v."id" = r."versionId"
     WHERE ${anyOf(sql`r."id"`, ids)}`));
   const formOf = new Map(wanted.map((w) => [w.responseId, w.formId]));

@@ -7,6 +7,8 @@ export const auditActions = [
   "form.unpublished",
   "form.deleted",
   "response.deleted",
+  // A response held as suspected spam, restored by the owner ("not spam").
+  "response.restored",
   "responses.exported",
   "webhook.created",
   "webhook.updated",

@@ -50,7 +50,7 @@ describe("Idempotency-Key", () => {
     const key = randomUUID();
     const person = respondent();
     const started = await person.post(responsesPath(form.slug), { answers: {}, partial: true }, { "idempotency-key": key });
-    expect(started.body.response).toEqual({ id: expect.any(String), submittedAt: null, finished: false });
+    expect(started.body.response).toEqual({ id: expect.any(String), submittedAt: null, finished: false, spam: { suspected: false, reasons: [] } });
     expect((await person.patch(`${responsesPath(form.slug)}/${started.body.response.id}`, { answers: { q: "x" } })).status).toBe(200);
     const again = await person.post(responsesPath(form.slug), { answers: {}, partial: true }, { "idempotency-key": key });
     expect(again.status).toBe(201);

@@ -44,7 +44,7 @@ describe("a partial response from start to finish", () => {
 
     const started = await person.post(responsesPath(form.slug), { answers: { name: "Ada", ref: "mail" }, partial: true });
     expect(started.status).toBe(201);
-    expect(started.body.response).toEqual({ id: expect.any(String), submittedAt: null, finished: false });
+    expect(started.body.response).toEqual({ id: expect.any(String), submittedAt: null, finished: false, spam: { suspected: false, reasons: [] } });
     const id = started.body.response.id;
     let db = await stored(form.id);
     expect(db.responses[0]).toMatchObject({ id, finished: false, submittedAt: null, submittedDay: null, onePerPerson: null });
@@ -58,7 +58,7 @@ describe("a partial response from start to finish", () => {
 
     const updated = await person.patch(`${responsesPath(form.slug)}/${id}`, { answers: { tags: ["a", "c"] }, partial: true });
     expect(updated.status).toBe(200);
-    expect(updated.body.response).toEqual({ id, submittedAt: null, finished: false });
+    expect(updated.body.response).toEqual({ id, submittedAt: null, finished: false, spam: { suspected: false, reasons: [] } });
     expect((await person.get(current(form.slug))).body.response.answers).toEqual({ name: "Ada", tags: ["a", "c"] });
 
     const incomplete = await person.patch(`${responsesPath(form.slug)}/${id}`, { answers: { tags: null } });
@@ -70,7 +70,7 @@ describe("a partial response from start to finish", () => {
 
     const finished = await person.patch(`${responsesPath(form.slug)}/${id}`, { answers: { stars: 5, tags: null } });
     expect(finished.status).toBe(200);
-    expect(finished.body.response).toEqual({ id, submittedAt: expect.any(String), finished: true });
+    expect(finished.body.response).toEqual({ id, submittedAt: expect.any(String), finished: true, spam: { suspected: false, reasons: [] } });
     db = await stored(form.id);
     expect(db.responseCount).toBe(1);
     expect(db.responses).toHaveLength(1);

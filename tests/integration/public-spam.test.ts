@@ -1,7 +1,8 @@
 /**
- * Spam basics of public submissions: a filled honeypot or a too-fast start
- * token is answered like a success and stores nothing; a forged token is a 400;
- * no token (direct API use) is accepted.
+ * Spam basics of public submissions: a filled honeypot is answered like a
+ * success and stores nothing; a too-fast finish is kept, held as suspected
+ * spam (tests/integration/spam-hold.test.ts follows it to its restore); a
+ * forged token is a 400; no token (direct API use) is accepted.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueStartToken, MIN_FILL_MS } from "@/lib/public/spam";
@@ -24,43 +25,45 @@ async function nothingStored(formId: string) {
   expect([responses.length, answers.length, responseCount]).toEqual([0, 0, 0]);
 }
 
-describe("silently dropped submissions", () => {
+describe("dropped and held submissions", () => {
   it("drops a filled honeypot: the usual 201, nothing stored, no counter change", async () => {
     const form = await publishedForm(owner, schema, { maxResponses: 1 });
     const res = await respondent().post(responsesPath(form.slug), { answers: { q: "buy pills" }, honeypot: "http://spam.example", startToken: oldEnough(form.id) });
     expect(res.status).toBe(201);
-    expect(res.body.response).toEqual({ id: expect.stringMatching(/^[0-9a-z]{26}$/), submittedAt: expect.any(String), finished: true });
+    expect(res.body.response).toEqual({ id: expect.stringMatching(/^[0-9a-z]{26}$/), submittedAt: expect.any(String), finished: true, spam: { suspected: false, reasons: [] } });
     await nothingStored(form.id);
     // The cap is untouched: a real respondent still gets the one slot.
     expect((await respondent().post(responsesPath(form.slug), { answers: { q: "real" } })).status).toBe(201);
   });
 
-  it("drops a submission finished sooner than the minimum fill time after the page's token", async () => {
+  it("holds a submission finished sooner than the minimum fill time after the page's token: kept, counted nowhere", async () => {
     const form = await publishedForm(owner, schema);
     const { startToken } = (await request("GET", `/api/public/forms/${form.slug}`)).body.form;
     const res = await respondent().post(responsesPath(form.slug), { answers: { q: "fast" }, startToken });
     expect(res.status).toBe(201);
-    expect(res.body.response.finished).toBe(true);
-    await nothingStored(form.id);
+    expect(res.body.response).toMatchObject({ finished: true, spam: { suspected: true, reasons: ["too_fast"] } });
+    const { responses, answers, responseCount } = await stored(form.id);
+    expect(responses.map((r) => [r.id, r.finished, r.spamReasons])).toEqual([[res.body.response.id, false, '["too_fast"]']]);
+    expect([answers.map((a) => a.finished), responseCount]).toEqual([[false], 0]);
   });
 
-  it("drops a too-fast finish of a partial response and leaves it unfinished", async () => {
+  it("holds a too-fast finish of a partial response, and a later finish cannot change it", async () => {
     const form = await publishedForm(owner, schema);
     const person = respondent();
     const startToken = issueStartToken(form.id);
     // Starting with the first answer right away is fine...
     const started = await person.post(responsesPath(form.slug), { answers: { q: "a" }, partial: true, startToken });
     expect(started.status).toBe(201);
-    // ...finishing within the minimum fill time is not.
+    // ...finishing within the minimum fill time holds it.
     const done = await person.patch(`${responsesPath(form.slug)}/${started.body.response.id}`, { answers: {}, startToken });
     expect(done.status).toBe(200);
-    expect(done.body.response.finished).toBe(true);
+    expect(done.body.response).toMatchObject({ finished: true, spam: { suspected: true, reasons: ["too_fast"] } });
     const { responses, responseCount } = await stored(form.id);
-    expect(responses.map((r) => r.finished)).toEqual([false]);
+    expect(responses.map((r) => [r.finished, r.submittedAt !== null])).toEqual([[false, true]]);
     expect(responseCount).toBe(0);
-    const later = await person.patch(`${responsesPath(form.slug)}/${started.body.response.id}`, { answers: {}, startToken: oldEnough(form.id) });
-    expect(later.status).toBe(200);
-    expect((await stored(form.id)).responseCount).toBe(1);
+    const later = await person.patch(`${responsesPath(form.slug)}/${started.body.response.id}`, { answers: { q: "b" }, startToken: oldEnough(form.id) });
+    expect([later.status, later.body.error?.code]).toEqual([409, "response_finished"]);
+    expect((await stored(form.id)).responseCount).toBe(0);
   });
 });
 

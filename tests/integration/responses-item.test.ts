@@ -37,6 +37,7 @@ describe("GET /api/forms/:id/responses/:responseId", () => {
       score: null,
       ending: null,
       language: "en",
+      spam: { suspected: false, reasons: [] },
     });
     const partial = await submit(form.slug, { note: "half" }, { partial: true });
     const p = await owner.readApi.get(`/api/forms/${form.id}/responses/${partial}`);

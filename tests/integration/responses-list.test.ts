@@ -53,6 +53,7 @@ describe("GET /api/forms/:id/responses", () => {
       score: null,
       ending: null,
       language: "en",
+      spam: { suspected: false, reasons: [] },
     });
   });
 

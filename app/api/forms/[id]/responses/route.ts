@@ -17,7 +17,8 @@ export const GET = route({
       "Finished responses, newest first, one page at a time. `from`/`to` are inclusive (a date means the whole UTC day); " +
       "`search` matches answer text case-insensitively; `metadata[<hidden_key>]=value` filters on hidden questions (several AND together); " +
       "`ending=<key>` (`ending=end`: the default ending) and `scoreMin`/`scoreMax` (inclusive) filter on the outcome the server computed. " +
-      "An ending key no published version has is a 400.",
+      "An ending key no published version has is a 400. Responses held as suspected spam are left out unless `spam=only` (just them) or " +
+      "`spam=include` (both).",
     success: { description: "One page of responses", schema: responseListSchema },
   },
 });

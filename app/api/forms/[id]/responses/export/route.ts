@@ -16,7 +16,8 @@ export const GET = route({
     description:
       "Streams every matching response (same filters as the list, no paging): `id`, `submittedAt`, then one column per question in form " +
       "order, and `metadata.<key>` per hidden question with `includeMetadata=1`. Cells a spreadsheet would run as a formula " +
-      "(starting with tab or CR, or whose first non-whitespace character is = + - @ or full-width ＝ ＋ － ＠) are prefixed with `'`; numbers stay numbers.",
+      "(starting with tab or CR, or whose first non-whitespace character is = + - @ or full-width ＝ ＋ － ＠) are prefixed with `'`; numbers stay numbers. " +
+      "Responses held as suspected spam are left out unless `spam=only` or `spam=include`.",
     success: { description: "CSV (UTF-8)", mediaType: "text/csv", headers: { "Content-Disposition": "attachment; filename=\"<slug>-responses-<date>.csv\"" } },
   },
 });
