@@ -40,7 +40,7 @@ describe(`responses held as suspected spam (${kind})`, () => {
     api = webhookApi(server.baseUrl, key);
     // Tokens minted here must verify on the server, which signs with this secret.
     process.env.AUTH_SECRET = TEST_AUTH_SECRET;
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     if (process.env.SHOW_SERVER_LOG) console.log(server?.output());

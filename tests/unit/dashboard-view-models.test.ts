@@ -79,7 +79,7 @@ describe("response filters in the page URL", () => {
     const exportQuery = new URL(href, "http://x").searchParams;
     expect(exportQuery.has("page")).toBe(false);
     expect(exportQuery.has("limit")).toBe(false);
-    expect(exportResponsesQuerySchema.parse(parseQuery(exportQuery))).toEqual({ ...filters, includeMetadata: "1" });
+    expect(exportResponsesQuerySchema.parse(parseQuery(exportQuery))).toEqual({ ...filters, includeMetadata: "1", spam: "exclude" });
     expect(exportHref("f", { metadata: {} }, false)).toBe("/api/forms/f/responses/export");
   });
 });
