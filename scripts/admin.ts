@@ -12,6 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { createApiKey, createKeySchema } from "../lib/auth/api-keys";
+import { newCredentialsSchema } from "../lib/auth/password-policy";
 import { createUser, credentialsSchema, findUserByEmail, setPassword } from "../lib/auth/users";
 import { backup, BackupError, restore } from "../lib/backup/backup";
 import { applyMigrations } from "../lib/db/migrations";
@@ -60,7 +61,7 @@ async function main() {
   // Everything is validated before the database is touched.
   switch (command) {
     case "create-user": {
-      const input = check(credentialsSchema, { email: values.email, password: values.password });
+      const input = check(newCredentialsSchema, { email: values.email, password: values.password });
       await applyMigrations(databaseUrl()); // at once when up to date; waits out a running server's lock
       const user = await createUser(input);
       console.log(`Created user ${user.email} (${user.id})`);
@@ -82,7 +83,7 @@ async function main() {
       return;
     }
     case "set-password": {
-      const input = check(credentialsSchema, { email: values.email, password: values.password });
+      const input = check(newCredentialsSchema, { email: values.email, password: values.password });
       await applyMigrations(databaseUrl()); // at once when up to date; waits out a running server's lock
       const user = await setPassword(input.email, input.password);
       console.log(`Set a new password for ${user.email}; ended ${user.sessionsEnded} session${user.sessionsEnded === 1 ? "" : "s"}.`);

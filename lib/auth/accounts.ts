@@ -17,7 +17,8 @@ import { newId } from "@/lib/ids";
 import { switchOn } from "@/lib/settings";
 import { personalWorkspaceCreate } from "@/lib/workspaces/workspaces";
 import { hashPassword } from "./passwords";
-import { countUsers, credentialsSchema, type Credentials } from "./users";
+import { newCredentialsSchema } from "./password-policy";
+import { countUsers, type Credentials } from "./users";
 
 export const signupAllowed = (env: NodeJS.ProcessEnv = process.env) => switchOn("ALLOW_SIGNUP", env);
 
@@ -29,7 +30,7 @@ export const setupNeeded = async () => (await countUsers()) === 0;
  * afterwards only with ALLOW_SIGNUP=true. Returns the new user (id, email).
  */
 export async function registerAccount(input: Credentials, hash: (password: string) => Promise<string> = hashPassword) {
-  const { email, password } = credentialsSchema.parse(input);
+  const { email, password } = newCredentialsSchema.parse(input);
   // Refused before hashing: scrypt takes 128 MiB and a good part of a second,
   // which nobody may spend at will on a closed install. (insertAccount checks
   // again inside its transaction, where the race is decided.)

@@ -1,14 +1,15 @@
-import { credentialsSchema, type Credentials } from "./credentials-schema";
+import type { Credentials } from "./credentials-schema";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { personalWorkspaceCreate } from "@/lib/workspaces/workspaces";
+import { newCredentialsSchema } from "./password-policy";
 import { hashPassword, unmatchableHash, verifyPassword } from "./passwords";
 
 export { credentialsSchema, type Credentials } from "./credentials-schema";
 
 export async function createUser(input: Credentials) {
-  const { email, password } = credentialsSchema.parse(input);
+  const { email, password } = newCredentialsSchema.parse(input);
   const existing = await db.user.findUnique({ where: { email } });
   if (existing) throw new AppError("conflict", `A user with email ${email} already exists`);
   const id = newId();
@@ -32,7 +33,7 @@ export async function verifyCredentials(email: string, password: string) {
  * sessions must not outlive it. One transaction, so neither half happens alone.
  */
 export async function setPassword(email: string, password: string) {
-  const input = credentialsSchema.parse({ email, password });
+  const input = newCredentialsSchema.parse({ email, password });
   const user = await findUserByEmail(input.email);
   if (!user) throw notFound("User");
   // Hashing is slow (scrypt): before the transaction, not inside it.

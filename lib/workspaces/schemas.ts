@@ -1,7 +1,7 @@
 /** Input and output schemas of the workspace API (validation and the OpenAPI document). */
 import { z } from "zod";
 import { nonBlankText } from "@/lib/schema/constraints";
-import { credentialsSchema } from "@/lib/auth/credentials-schema";
+import { newPasswordSchema } from "@/lib/auth/password-policy";
 import { auditActions } from "./audit-actions";
 import { roles } from "./roles";
 
@@ -26,7 +26,7 @@ export const createInvitationSchema = z
   .strictObject({ email: z.email().max(254).transform((e) => e.toLowerCase()), role: roleField })
   .meta({ id: "CreateInvitationInput" });
 export const invitationSignupSchema = z
-  .strictObject({ password: credentialsSchema.shape.password.describe("The new account's password (the email is the invitation's)") })
+  .strictObject({ password: newPasswordSchema.describe("The new account's password (the email is the invitation's): 8 characters besides spaces and invisible ones, not one of the most common passwords") })
   .meta({ id: "InvitationSignupInput" });
 
 const positiveInt = (max: number) => z.coerce.number().int("Use a whole number").min(1).max(max);

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { BLANK_PASSWORD, COMMON_PASSWORD } from "@/lib/auth/password-policy";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { hashKey } from "@/lib/auth/api-keys";
 import { client } from "../helpers/api";
@@ -68,6 +69,9 @@ describe("admin create-user", CLI_TESTS, () => {
     [["--email", "not-an-email", "--password", PASSWORD], "--email"],
     [["--email", "EMAIL"], "--password is required"],
     [["--email", "EMAIL", "--password", "short"], "at least 8"],
+    [["--email", "EMAIL", "--password", "        "], `--password: ${BLANK_PASSWORD}`],
+    [["--email", "EMAIL", "--password", "password"], `--password: ${COMMON_PASSWORD}`],
+    [["--email", "EMAIL", "--password", "12345678"], `--password: ${COMMON_PASSWORD}`],
     [["--email", "EMAIL", "--password", PASSWORD, "--admin"], "--admin"],
     [["--email", "EMAIL", "--password"], "--password"],
   ])("exits 1 for %j with %j on stderr and creates no user", async (args, message) => {
@@ -137,6 +141,21 @@ describe("admin create-key", CLI_TESTS, () => {
     expect(run.stderr).toContain(message);
     expect(run.stdout).toBe("");
     expect(await mine()).toBe(before);
+  });
+});
+
+describe("admin set-password", CLI_TESTS, () => {
+  it("refuses a blank-looking or common password, saying why, and keeps the old one", async () => {
+    const address = email();
+    expect((await admin(["create-user", "--email", address, "--password", PASSWORD])).code).toBe(0);
+    for (const [pass, message] of [["\u200b".repeat(12), BLANK_PASSWORD], ["qwertyuiop", COMMON_PASSWORD]]) {
+      const run = await admin(["set-password", "--email", address, "--password", pass]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`--password: ${message}`);
+      expect(run.stdout).toBe("");
+    }
+    const user = await db.user.findUniqueOrThrow({ where: { email: address } });
+    expect(await verifyPassword(PASSWORD, user.passwordHash)).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { BLANK_PASSWORD, COMMON_PASSWORD } from "@/lib/auth/password-policy";
 import { db } from "@/lib/db/client";
 import { newId } from "@/lib/ids";
 import { createWebhook } from "@/lib/webhooks/webhooks";
@@ -213,6 +214,18 @@ describe("invitations", () => {
     expect(res.status).toBe(404);
     expect(await db.user.count({ where: { email } })).toBe(0);
     expect(await db.membership.count({ where: { workspaceId: ws } })).toBe(2);
+  });
+
+  it("refuses a blank-looking or common password for the account, saying why, and keeps the link usable", async () => {
+    const email = `fresh-${newId().toLowerCase()}@example.test`;
+    const token = tokenOf((await aliceS.post(`/api/workspaces/${team}/invitations`, { email, role: "viewer" })).body.invitation.url);
+    for (const [password, message] of [["\u3000".repeat(10), BLANK_PASSWORD], ["Password", COMMON_PASSWORD], ["iloveyou", COMMON_PASSWORD]]) {
+      const res = await request("POST", `/api/invitations/${token}/signup`, { password });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: "validation_failed", details: [{ path: "password", message }] });
+    }
+    expect(await db.user.count({ where: { email } })).toBe(0);
+    expect((await request("POST", `/api/invitations/${token}/signup`, { password: "a long enough password" })).status).toBe(201);
   });
 
   it("nobody invites above their own role, and a member cannot be invited twice", async () => {

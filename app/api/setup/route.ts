@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { registerAccount } from "@/lib/auth/accounts";
-import { credentialsSchema } from "@/lib/auth/users";
+import { newCredentialsSchema } from "@/lib/auth/password-policy";
 import { allowOnly } from "@/lib/http/allow";
 import { clientIp } from "@/lib/http/client-ip";
 import { AppError } from "@/lib/http/errors";
@@ -16,7 +16,7 @@ const REGISTRATIONS_PER_HOUR = 20;
  */
 export const POST = route({
   auth: "public",
-  body: credentialsSchema,
+  body: newCredentialsSchema,
   status: 201,
   handler: async ({ req, body }) => {
     const limit = await consumeRateLimit(`register:ip:${clientIp(req.headers)}`, REGISTRATIONS_PER_HOUR, 60 * 60_000);
@@ -28,7 +28,8 @@ export const POST = route({
   doc: {
     tag: "Operations",
     summary: "Create the first owner account",
-    description: "On a fresh install (or with ALLOW_SIGNUP=true) creates a dashboard account; 403 once an owner exists otherwise.",
+    description: "On a fresh install (or with ALLOW_SIGNUP=true) creates a dashboard account; 403 once an owner exists otherwise. A password needs 8 " +
+      "characters besides spaces and invisible ones and must not be one of the most common passwords (400 `validation_failed` says which).",
     success: { description: "The account", schema: z.strictObject({ user: z.strictObject({ id: z.string(), email: z.string() }) }) },
     errors: ["forbidden", "conflict", "rate_limited"],
   },
