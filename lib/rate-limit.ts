@@ -17,6 +17,8 @@ export interface RateLimitResult {
   count: number;
   /** Seconds until the window resets (for Retry-After). */
   retryAfterSeconds: number;
+  /** The window this hit was counted in (for releaseRateLimit). */
+  windowStart: bigint;
 }
 
 /** Old windows are deleted now and then, not on every hit. */
@@ -28,7 +30,7 @@ let lastCleanup = 0;
  * whether it is within `limit`. A limit of 0 or less means no limit.
  */
 export async function consumeRateLimit(key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitResult> {
-  if (limit <= 0) return { allowed: true, count: 0, retryAfterSeconds: 0 };
+  if (limit <= 0) return { allowed: true, count: 0, retryAfterSeconds: 0, windowStart: 0n };
   const windowStart = BigInt(Math.floor(now / windowMs) * windowMs);
   const rows = await rawQuery<{ count: number | bigint }>(sql`
     INSERT INTO "RateLimit" ("key", "windowStart", "count") VALUES (${key}, ${windowStart}, 1)
@@ -41,7 +43,17 @@ export async function consumeRateLimit(key: string, limit: number, windowMs: num
     void db.rateLimit.deleteMany({ where: { windowStart: { lt: BigInt(now - 60 * 60_000) } } }).catch(() => {});
   }
   const retryAfterSeconds = Math.max(1, Math.ceil((Number(windowStart) + windowMs - now) / 1000));
-  return { allowed: count <= limit, count, retryAfterSeconds };
+  return { allowed: count <= limit, count, retryAfterSeconds, windowStart };
+}
+
+/**
+ * Gives back a hit counted by consumeRateLimit (a hit that turned out not to
+ * count, such as a successful sign-in). Counting first and giving back after
+ * keeps the limit exact under parallel hits, which a check-then-count would not.
+ */
+export async function releaseRateLimit(key: string, windowStart: bigint): Promise<void> {
+  await rawQuery(sql`
+    UPDATE "RateLimit" SET "count" = "count" - 1 WHERE "key" = ${key} AND "windowStart" = ${windowStart} AND "count" > 0`);
 }
 
 /** Public submissions (creating or updating a response) per minute per client IP. */

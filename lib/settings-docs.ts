@@ -74,7 +74,7 @@ export const settingDocs = {
   },
   LOGIN_RATE_LIMIT: {
     group: "accounts",
-    meaning: "Sign-in attempts per email per 15 minutes; each client IP gets 5 times as many. `0` turns the limit off.",
+    meaning: "Failed sign-in attempts per email from one client IP per 15 minutes; an email gets 10 times as many from all addresses together, and a client IP 5 times as many over all emails. Successful sign-ins do not count. `0` turns the limits off.",
   },
   TRUSTED_PROXY_HOPS: {
     group: "server",

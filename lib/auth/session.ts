@@ -3,7 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getToken } from "next-auth/jwt";
 import type { NextRequest } from "next/server";
 import { safeCallbackUrl } from "./callback-url";
-import { consumeLoginAttempt } from "./login-limit";
+import { beginLoginAttempt } from "./login-limit";
 import { endSession, liveSessionUserId, SESSION_MAX_AGE_S, startSession } from "./sessions";
 import { verifyCredentials } from "./users";
 
@@ -24,10 +24,13 @@ export const authOptions: NextAuthOptions = {
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials, req) {
         if (!credentials?.email || !credentials.password) return null;
-        // Counted before the (slow) password check, so guesses cost the guesser.
-        // A thrown error's message reaches the sign-in page as ?error=….
-        await consumeLoginAttempt(credentials.email, toHeaders(req.headers));
-        return verifyCredentials(credentials.email, credentials.password);
+        // Counted before the (slow) password check, so parallel guesses cannot pass a
+        // limit; a success gives its count back. A thrown error's message reaches the
+        // sign-in page as ?error=….
+        const attempt = await beginLoginAttempt(credentials.email, toHeaders(req.headers));
+        const user = await verifyCredentials(credentials.email, credentials.password);
+        if (user) await attempt.succeeded();
+        return user;
       },
     }),
   ],

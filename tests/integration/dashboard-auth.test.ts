@@ -1,6 +1,6 @@
 /**
  * Dashboard sign-in over real HTTP: the first-owner setup (race-safe, then
- * closed), ALLOW_SIGNUP, login rate limits per email and per IP, the session
+ * closed; blank-looking and common passwords refused), ALLOW_SIGNUP, login rate limits per email and per IP, the session
  * reaching the form API, and the pages' redirects. Setup needs an empty
  * database, so those tests start their own servers on fresh databases.
  */
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { insertAccount } from "@/lib/auth/accounts";
 import { LOGIN_WINDOW_MS } from "@/lib/auth/login-limit";
+import { BLANK_PASSWORD, COMMON_PASSWORD } from "@/lib/auth/password-policy";
 import { createUser } from "@/lib/auth/users";
 import type { Db } from "@/lib/db/client";
 import { SerializedSqliteAdapterFactory } from "@/lib/db/sqlite-adapter";
@@ -29,13 +30,14 @@ const uniqueEmail = (label: string) => `${label}-${randomBytes(5).toString("hex"
 const awayFromLoginWindowEnd = () => awayFromWindowEnd(LOGIN_WINDOW_MS, 120_000);
 
 /** next-auth's credentials sign-in as the browser does it: the session cookie, or next-auth's error code/message. */
-async function signIn(base: string, email: string, pass: string): Promise<{ cookie: string | null; error: string | null; status: number }> {
+async function signIn(base: string, email: string, pass: string, ip?: string): Promise<{ cookie: string | null; error: string | null; status: number }> {
   const csrf = await fetch(`${base}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const jar = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const res = await fetch(`${base}/api/auth/callback/credentials`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar },
+    // The client's address, on a server that trusts one proxy hop.
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar, ...(ip && { "x-forwarded-for": ip }) },
     body: new URLSearchParams({ csrfToken, email, password: pass, json: "true" }),
     redirect: "manual",
   });
@@ -70,6 +72,25 @@ describe("first-owner setup on an empty database", () => {
     const res = await postSetup(server.baseUrl, { email: "owner@example.test", password: "short" });
     expect(res.status).toBe(400);
     expect((await res.json()).error.details).toEqual([{ path: "password", message: "Use at least 8 characters" }]);
+  });
+
+  it("refuses blank-looking and common passwords, saying why, and creates nobody", async () => {
+    for (const [pass, message] of [
+      ["        ", BLANK_PASSWORD],
+      ["\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b\u200b", BLANK_PASSWORD],
+      ["\u00a0\u3000 abc \ufeff\u202e\u3164 ", BLANK_PASSWORD],
+      ["password", COMMON_PASSWORD],
+      ["12345678", COMMON_PASSWORD],
+      ["Pass Word1", COMMON_PASSWORD],
+    ]) {
+      const res = await postSetup(server.baseUrl, { email: "owner@example.test", password: pass });
+      expect(res.status, JSON.stringify(pass)).toBe(400);
+      const body = await res.json();
+      expect(body.error.code).toBe("validation_failed");
+      expect(body.error.details).toEqual([{ path: "password", message }]);
+    }
+    // Still a fresh install: nobody was created.
+    expect(await location(`${server.baseUrl}/login`)).toMatchObject({ status: 307, location: expect.stringMatching(/\/setup$/) });
   });
 
   it("creates exactly one owner when eight setups race, then closes", async () => {
@@ -122,13 +143,15 @@ describe("the first-owner insert itself, racing without the HTTP and hashing in 
   });
 });
 
-describe("ALLOW_SIGNUP=true, and the per-IP sign-in limit", () => {
+describe("ALLOW_SIGNUP=true, and the sign-in limits", () => {
   let database: TestDatabase;
   let server: RunningServer;
   beforeAll(async () => {
     database = await createTestDatabase(kind, "signup");
-    // LOGIN_RATE_LIMIT=2: two attempts per email and ten per IP per 15 minutes.
-    server = await startServer(database.url, { ALLOW_SIGNUP: "true", LOGIN_RATE_LIMIT: "2" });
+    // LOGIN_RATE_LIMIT=2: two failures per email from one address, twenty per email from all
+    // addresses, ten per address over all emails, per 15 minutes. One trusted proxy hop, so a
+    // test can speak from several addresses.
+    server = await startServer(database.url, { ALLOW_SIGNUP: "true", LOGIN_RATE_LIMIT: "2", TRUSTED_PROXY_HOPS: "1" });
   });
   afterAll(async () => {
     await server?.stop();
@@ -152,6 +175,42 @@ describe("ALLOW_SIGNUP=true, and the per-IP sign-in limit", () => {
     expect(errors.slice(0, 10).every((e) => e === "CredentialsSignin")).toBe(true);
     expect(errors[10]).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
   });
+
+  const account = async (label: string) => {
+    const email = uniqueEmail(label);
+    expect((await postSetup(server.baseUrl, { email, password })).status).toBe(201);
+    return email;
+  };
+
+  it("counts only failures: signing in again and again never locks an account", { timeout: 240_000 }, async () => {
+    const email = await account("often");
+    await awayFromLoginWindowEnd();
+    for (let i = 0; i < 5; i++) expect((await signIn(server.baseUrl, email, password, "198.51.100.1")).cookie, `sign-in ${i + 1}`).toBeTruthy();
+    // One failure after them is still within the limit of two.
+    expect((await signIn(server.baseUrl, email, "wrong", "198.51.100.1")).error).toBe("CredentialsSignin");
+    expect((await signIn(server.baseUrl, email, password, "198.51.100.1")).cookie).toBeTruthy();
+  });
+
+  it("failures from one address do not lock the owner out from another; refused attempts count for nothing", { timeout: 240_000 }, async () => {
+    const email = await account("targeted");
+    await awayFromLoginWindowEnd();
+    const attacker = "203.0.113.7";
+    for (let i = 0; i < 2; i++) expect((await signIn(server.baseUrl, email, `guess ${i}`, attacker)).error).toBe("CredentialsSignin");
+    // The attacker's address is stopped, even with the right password.
+    for (let i = 0; i < 25; i++) expect((await signIn(server.baseUrl, email, `guess ${i}`, attacker)).error).toMatch(/^Too many sign-in attempts/);
+    expect((await signIn(server.baseUrl, email, password, attacker)).cookie).toBeNull();
+    // The owner, from their own address, gets in: the 25 refused attempts did not use up the email's limit.
+    expect((await signIn(server.baseUrl, email, password, "198.51.100.2")).cookie).toBeTruthy();
+  });
+
+  it("still stops guessing one email from many addresses (its looser limit)", { timeout: 300_000 }, async () => {
+    const email = await account("spread");
+    await awayFromLoginWindowEnd();
+    for (let i = 0; i < 20; i++) expect((await signIn(server.baseUrl, email, `guess ${i}`, `203.0.113.${100 + Math.floor(i / 2)}`)).error).toBe("CredentialsSignin");
+    const blocked = await signIn(server.baseUrl, email, password, "198.51.100.3");
+    expect(blocked.cookie).toBeNull();
+    expect(blocked.error).toMatch(/^Too many sign-in attempts/);
+  });
 });
 
 describe("sign-in on the suite's server", () => {
@@ -168,7 +227,7 @@ describe("sign-in on the suite's server", () => {
     expect(ok.cookie).toMatch(/^next-auth\.session-token=/);
   });
 
-  it("limits attempts per email (10 per 15 minutes), even with the right password after that", { timeout: 240_000 }, async () => {
+  it("limits failed attempts per email from one address (10 per 15 minutes), even with the right password after that", { timeout: 240_000 }, async () => {
     const target = uniqueEmail("limited");
     await createUser({ email: target, password });
     await awayFromLoginWindowEnd();

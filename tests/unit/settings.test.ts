@@ -49,8 +49,8 @@ describe("a number setting", () => {
 
 describe("settings that must not fall back or clamp in silence", () => {
   it("a blank LOGIN_RATE_LIMIT is the default 10, not 0 (which turns the limit off)", () => {
-    expect(loginRateLimit({ LOGIN_RATE_LIMIT: "" })).toEqual({ perEmail: 10, perIp: 50 });
-    expect(loginRateLimit({ LOGIN_RATE_LIMIT: "0" })).toEqual({ perEmail: 0, perIp: 0 });
+    expect(loginRateLimit({ LOGIN_RATE_LIMIT: "" })).toEqual({ perEmailAndIp: 10, perEmail: 100, perIp: 50 });
+    expect(loginRateLimit({ LOGIN_RATE_LIMIT: "0" })).toEqual({ perEmailAndIp: 0, perEmail: 0, perIp: 0 });
     expect(() => loginRateLimit({ LOGIN_RATE_LIMIT: "ten" })).toThrow(/LOGIN_RATE_LIMIT must be a whole number ≥ 0/);
   });
 
