@@ -53,7 +53,8 @@ export async function consumeRateLimit(key: string, limit: number, windowMs: num
  */
 export async function releaseRateLimit(key: string, windowStart: bigint): Promise<void> {
   await rawQuery(sql`
-    UPDATE "RateLimit" SET "count" = "count" - 1 WHERE "key" = ${key} AND "windowStart" = ${windowStart} AND "count" > 0`);
+    UPDATE "RateLimit" SET "count" = "count" - 1 WHERE "key" = ${key} AND "windowStart" = ${windowStart} AND "count" > 0
+    RETURNING "count"`);
 }
 
 /** Public submissions (creating or updating a response) per minute per client IP. */

@@ -36,6 +36,8 @@ export function passwordProblem(password: string): string | null {
 
 /** A new password: the shared length rules, then the policy (its message on the `password` path). */
 export const newPasswordSchema = credentialsSchema.shape.password.superRefine((password, ctx) => {
+  // A length the shared rules refuse already has its message.
+  if (password.length < MIN_VISIBLE_CHARACTERS) return;
   const problem = passwordProblem(password);
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
