@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { createApiKey, createKeySchema } from "../lib/auth/api-keys";
 import { newCredentialsSchema } from "../lib/auth/password-policy";
-import { createUser, credentialsSchema, findUserByEmail, setPassword } from "../lib/auth/users";
+import { createUser, findUserByEmail, setPassword } from "../lib/auth/users";
 import { backup, BackupError, restore } from "../lib/backup/backup";
 import { applyMigrations } from "../lib/db/migrations";
 import { databaseUrl } from "../lib/db/url";
