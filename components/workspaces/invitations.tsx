@@ -64,8 +64,9 @@ export function InviteForm() {
       {created?.url && (
         <div className="stack-sm" data-testid="new-invitation" style={{ marginTop: 16 }}>
           <Alert tone="success">
-            Invited {created.email} as {roleLabels[created.role].toLowerCase()}. If the server sends email they get the link by mail; otherwise send it
-            yourself. It works once and expires <LocalTime value={created.expiresAt} />.
+            Invited {created.email} as {roleLabels[created.role].toLowerCase()}.{" "}
+            {created.emailed ? "The link is on its way to them by email." : "This server sends no email: send them the link yourself."} It works once and
+            expires <LocalTime value={created.expiresAt} />.
           </Alert>
           <div className="row">
             <code className="input grow" data-testid="invitation-url" style={{ display: "flex", alignItems: "center", overflowX: "auto", whiteSpace: "nowrap" }}>{created.url}</code>

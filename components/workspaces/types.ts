@@ -16,4 +16,6 @@ export interface InvitationView {
   expiresAt: string;
   /** Only right after creation: the token is stored hashed, so a pending invitation cannot show its link again. */
   url?: string;
+  /** Only right after creation: whether the server emails the link (SMTP is configured). */
+  emailed?: boolean;
 }

@@ -72,7 +72,7 @@ export async function createInvitation(actor: Actor, input: { email: string; rol
     return created;
   });
   if (mailed) outboxWritten("email");
-  return { invitation: { ...serializeInvitation(row), url: invitationUrl(token) } };
+  return { invitation: { ...serializeInvitation(row), url: invitationUrl(token), emailed: mailed } };
 }
 
 const pending = (now: Date) => ({ acceptedAt: null, revokedAt: null, expiresAt: { gt: now } });

@@ -50,7 +50,10 @@ export const memberSchema = z
 export const invitationSchema = z
   .strictObject({ id: z.string(), email: z.string(), role: roleField, expiresAt: z.string(), createdAt: z.string() })
   .meta({ id: "Invitation" });
-export const invitationCreatedSchema = invitationSchema.extend({ url: z.string().describe("The single-use link, ending in /invite/<token>; shown once") }).meta({ id: "InvitationCreated" });
+export const invitationCreatedSchema = invitationSchema.extend({
+  url: z.string().describe("The single-use link, ending in /invite/<token>; shown once"),
+  emailed: z.boolean().describe("true: the link is also on its way by email (SMTP is configured); false: send it yourself"),
+}).meta({ id: "InvitationCreated" });
 export const auditEntrySchema = z
   .strictObject({
     id: z.string(),

@@ -224,6 +224,7 @@ describe("webhook disabled", () => {
     const address = `invitee-${randomBytes(4).toString("hex")}@example.test`;
     const created = await call("POST", `/api/workspaces/${workspaceId}/invitations`, { email: address, role: "editor" });
     expect(created.status).toBe(201);
+    expect(created.body.invitation.emailed).toBe(true);
     const [mail] = (await smtp.waitFor((m) => m.some((x) => to(x) === address))).filter((x) => to(x) === address);
     expect(mail.envelopeTo).toEqual([address]);
     expect(mail.parsed.subject).toBe('You are invited to "Personal" on Formloom');
