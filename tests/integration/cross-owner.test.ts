@@ -52,6 +52,7 @@ const ROUTES: RouteCase[] = [
   { method: "GET", path: (f) => `/api/forms/${f.formId}/responses`, write: false },
   { method: "GET", path: (f) => `/api/forms/${f.formId}/responses?limit=50&search=ada`, write: false },
   { method: "GET", path: (f) => `/api/forms/${f.formId}/responses/${f.responseId}`, write: false },
+  { method: "PATCH", path: (f) => `/api/forms/${f.formId}/responses/${f.responseId}`, body: { spam: false }, write: true },
   { method: "DELETE", path: (f) => `/api/forms/${f.formId}/responses/${f.responseId}`, write: true },
   { method: "GET", path: (f) => `/api/forms/${f.formId}/responses/export`, write: false },
   { method: "GET", path: (f) => `/api/forms/${f.formId}/responses/export?includeMetadata=1`, write: false },

@@ -20,7 +20,8 @@ describe("submitting every question type", () => {
     const form = await publishedForm(owner, everyTypeSchema);
     const res = await respondent().post(responsesPath(form.slug), { answers: everyTypeAnswers });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body.response).sort()).toEqual(["finished", "id", "submittedAt"]);
+    expect(Object.keys(res.body.response).sort()).toEqual(["finished", "id", "spam", "submittedAt"]);
+    expect(res.body.response.spam).toEqual({ suspected: false, reasons: [] });
     expect(res.body.response.finished).toBe(true);
     expect(Math.abs(Date.parse(res.body.response.submittedAt) - Date.now())).toBeLessThan(60_000);
 

@@ -67,6 +67,7 @@ function responseRow(form: FormRef, finished: boolean, extra: Partial<ResponseRo
     language: "en",
     pathUnanswered: null,
     leftAt: null,
+    spamReasons: null,
     answers: '{"q":"Été ✓"}',
     metadata: "{}",
     searchText: "été ✓",
@@ -81,7 +82,7 @@ const answerValues: AnswerValueRow[] = [
   { questionKey: "d", valueText: null, valueNumber: 7 },
 ];
 
-const RESPONSE_COLUMNS = ["personKey", "onePerPerson", "idempotencyKey", "finished", "createdAt", "updatedAt", "submittedAt", "submittedDay", "answers", "metadata", "searchText"];
+const RESPONSE_COLUMNS = ["personKey", "onePerPerson", "idempotencyKey", "finished", "createdAt", "updatedAt", "submittedAt", "submittedDay", "answers", "metadata", "searchText", "spamReasons"];
 const ANSWER_COLUMNS = ["questionKey", "finished", "valueText", "valueNumber"];
 const STAT_COLUMNS = ["questionKey", "bucket", "count", "sum"];
 

@@ -109,6 +109,7 @@ const ROWS: Row[] = [
   { op: "POST /api/forms/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/retry", noAudit: "sends again what was sent, to the same place", path: (f) => `/api/forms/${f.formId}/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/retry`, expect: from("editor", 200) },
   { op: "POST /api/forms/{id}/assets", noAudit: "the form's own content (an image)", path: (f) => `/api/forms/${f.formId}/assets`, upload: true, expect: from("editor", 201) },
   { op: "DELETE /api/forms/{id}/webhooks/{webhookId}", audit: "webhook.deleted", path: (f) => `/api/forms/${f.formId}/webhooks/${f.webhookId}`, expect: from("editor", 204) },
+  { op: "PATCH /api/forms/{id}/responses/{responseId}", noAudit: "the fixture's response is not held, so restoring it changes nothing (a restore writes response.restored)", path: (f) => `/api/forms/${f.formId}/responses/${f.responseId}`, body: () => ({ spam: false }), expect: from("editor", 200) },
   { op: "DELETE /api/forms/{id}/responses/{responseId}", audit: "response.deleted", path: (f) => `/api/forms/${f.formId}/responses/${f.responseId}`, expect: from("editor", 204) },
   { op: "DELETE /api/forms/{id}", audit: "form.deleted", path: (f) => `/api/forms/${f.formId}`, expect: from("editor", 204) },
   { op: "DELETE /api/workspaces/{id}/members/{userId}", audit: "member.removed", path: (f) => `/api/workspaces/${f.workspaceId}/members/${f.victimId}`, expect: from("admin", 204) },
