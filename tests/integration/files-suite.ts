@@ -6,9 +6,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { deflateSync, crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "@/lib/db/client";
+import { pdf, png } from "../fixtures/files";
 import { client, publishedForm, type Owner } from "../helpers/api";
 import { createOwnerKey, createTestDatabase, type TestDatabase } from "../setup/database";
 import { startServer, type RunningServer } from "../setup/server";
@@ -23,27 +23,8 @@ export interface StorageUnderTest {
 }
 
 // ---- bytes ----
-function chunk(type: string, data: Buffer) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body) >>> 0);
-  return Buffer.concat([len, body, crc]);
-}
-/** A real 2×2 PNG. */
-export function png(): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(2, 0);
-  ihdr.writeUInt32BE(2, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const raw = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255, 255]);
-  const pixels = Buffer.concat([raw.subarray(0, 7), Buffer.from([0]), raw.subarray(7, 13)]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(pixels)), chunk("IEND", Buffer.alloc(0))]);
-}
-/** A "PDF" of `size` bytes: the magic number, then random bytes. */
-export const pdf = (size: number) => Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(Math.max(0, size - 9))]);
+export { pdf, png };
+
 const html = Buffer.from("<!doctype html><html><body><script>alert(document.cookie)</script></body></html>");
 const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), randomBytes(500)]);
