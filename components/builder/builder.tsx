@@ -22,6 +22,7 @@ import { LivePreview } from "./preview";
 import { QuestionList } from "./question-list";
 import { BuilderFormContext } from "@/components/question-types/shared/builder-form";
 import { SettingsPanel, type FormSettings } from "./settings-panel";
+import { MoveFormPanel } from "./move-form-panel";
 import { SharePanel } from "./share-panel";
 import { ThemePanel } from "./theme-panel";
 import { TranslationsEditor } from "./translations-editor";
@@ -244,7 +245,7 @@ export function Builder({ form }: { form: FormDetail }) {
             label="Side panel"
             tabs={[
               { id: "preview", label: "Preview", content: <LivePreview values={values} activeKey={activeKey} /> },
-              { id: "settings", label: "Settings", content: <Card><fieldset className="fieldset-reset" disabled={!canEdit.allowed}><legend className="visually-hidden">Form settings</legend><SettingsPanel formId={form.id} settings={{ ...settings, status }} onSaved={setSettings} hiddenKeys={(values.questions ?? []).filter((q) => q?.type === "hidden" && q.key).map((q) => q.key)} /></fieldset></Card> },
+              { id: "settings", label: "Settings", content: <><Card><fieldset className="fieldset-reset" disabled={!canEdit.allowed}><legend className="visually-hidden">Form settings</legend><SettingsPanel formId={form.id} settings={{ ...settings, status }} onSaved={setSettings} hiddenKeys={(values.questions ?? []).filter((q) => q?.type === "hidden" && q.key).map((q) => q.key)} /></fieldset></Card><Card title="Workspace" titleAs="h3"><MoveFormPanel formId={form.id} /></Card></> },
               { id: "share", label: "Share", content: <SharePanel formId={form.id} slug={settings.slug} publicUrl={isPublished ? publicUrl : null} title={values.title ?? form.title} hiddenKeys={(values.questions ?? []).filter((q) => q?.type === "hidden" && q.key).map((q) => q.key)} allowedEmbedOrigins={embedOrigins} onSaved={setEmbedOrigins} /> },
             ]}
           />

@@ -13,6 +13,8 @@ export const auditActionLabels = {
   "form.schema_published": "Changes published",
   "form.unpublished": "Form unpublished",
   "form.deleted": "Form deleted",
+  "form.moved_out": "Form moved to another workspace",
+  "form.moved_in": "Form moved here from another workspace",
   "response.deleted": "Response deleted",
   "response.restored": "Response restored from spam",
   "responses.exported": "Responses exported",

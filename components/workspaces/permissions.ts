@@ -26,6 +26,7 @@ const leastRole = {
   editForms: "editor", // create, edit, duplicate, publish, unpublish, delete forms
   deleteResponses: "editor",
   manageWebhooks: "editor",
+  moveForms: "admin", // to another workspace (where the editor role is enough)
   manageMembers: "admin", // invite, revoke invitations, change roles, remove
   readAuditLog: "admin",
   manageAllKeys: "admin",
@@ -38,6 +39,7 @@ const reasons: Record<WorkspaceAction, string> = {
   editForms: "Viewers can read forms but not change them: ask an admin for the editor role.",
   deleteResponses: "Viewers can read responses but not delete them: ask an admin for the editor role.",
   manageWebhooks: "Viewers can see webhooks and email notifications but not change them: ask an admin for the editor role.",
+  moveForms: "Only admins and owners move a form to another workspace.",
   manageMembers: "Only admins and owners invite people and change members.",
   readAuditLog: "Only admins and owners read the audit log.",
   manageAllKeys: "Only admins and owners manage other members' keys.",

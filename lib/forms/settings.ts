@@ -59,3 +59,10 @@ export const updateFormSchema = atLeastOneProperty(
 export type UpdateFormInput = z.infer<typeof updateFormSchema>;
 
 export const formIdParams = z.strictObject({ id: z.string().min(1).max(64) });
+
+export const moveFormSchema = z
+  .strictObject({
+    workspaceId: workspaceIdSchema.describe("The workspace to move the form to: you need the editor role there (and admin in the form's workspace)"),
+  })
+  .meta({ id: "MoveFormInput" });
+export type MoveFormInput = z.infer<typeof moveFormSchema>;

@@ -14,6 +14,7 @@ import * as formsIdVersionDraftRoute from "@/app/api/forms/[id]/version/draft/ro
 import * as formsIdPublishRoute from "@/app/api/forms/[id]/publish/route";
 import * as formsIdUnpublishRoute from "@/app/api/forms/[id]/unpublish/route";
 import * as formsIdDuplicateRoute from "@/app/api/forms/[id]/duplicate/route";
+import * as formsIdMoveRoute from "@/app/api/forms/[id]/move/route";
 import * as templatesRoute from "@/app/api/templates/route";
 import * as keysRoute from "@/app/api/keys/route";
 import * as keysIdRoute from "@/app/api/keys/[id]/route";
@@ -58,6 +59,7 @@ export const apiRoutes: Record<string, Record<string, unknown>> = {
   "/api/forms/{id}/publish": formsIdPublishRoute,
   "/api/forms/{id}/unpublish": formsIdUnpublishRoute,
   "/api/forms/{id}/duplicate": formsIdDuplicateRoute,
+  "/api/forms/{id}/move": formsIdMoveRoute,
   "/api/templates": templatesRoute,
   "/api/keys": keysRoute,
   "/api/keys/{id}": keysIdRoute,

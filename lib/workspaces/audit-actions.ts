@@ -6,6 +6,9 @@ export const auditActions = [
   "form.schema_published",
   "form.unpublished",
   "form.deleted",
+  // Logged in both workspaces: out of the one it left, into the one it joined.
+  "form.moved_out",
+  "form.moved_in",
   "response.deleted",
   // A response held as suspected spam, restored by the owner ("not spam").
   "response.restored",

@@ -49,6 +49,7 @@ const ROUTES: RouteCase[] = [
   { method: "POST", path: (f) => `/api/forms/${f.formId}/publish`, write: true },
   { method: "POST", path: (f) => `/api/forms/${f.formId}/unpublish`, write: true },
   { method: "POST", path: (f) => `/api/forms/${f.formId}/duplicate`, write: true },
+  { method: "POST", path: (f) => `/api/forms/${f.formId}/move`, body: { workspaceId: "elsewhere" }, write: true },
   { method: "GET", path: (f) => `/api/forms/${f.formId}/responses`, write: false },
   { method: "GET", path: (f) => `/api/forms/${f.formId}/responses?limit=50&search=ada`, write: false },
   { method: "GET", path: (f) => `/api/forms/${f.formId}/responses/${f.responseId}`, write: false },

@@ -42,6 +42,8 @@ interface Fixture {
   invitationId: string;
   ownerKeyId: string;
   spareWorkspaceId: string;
+  /** A form of its own for the move row (a moved form is gone from the team for the rows after it). */
+  moveFormId: string;
 }
 
 type Expect = Record<Role, number>;
@@ -108,6 +110,7 @@ const ROWS: Row[] = [
   { op: "POST /api/forms/{id}/webhooks/{webhookId}/test", noAudit: "a ping to the webhook as it is; nothing changes", path: (f) => `/api/forms/${f.formId}/webhooks/${f.webhookId}/test`, expect: from("editor", 200) },
   { op: "POST /api/forms/{id}/webhooks/{webhookId}/deliveries/{deliveryId}/retry", noAudit: "sends again what was sent, to the same place", path: (f) => `/api/forms/${f.formId}/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/retry`, expect: from("editor", 200) },
   { op: "POST /api/forms/{id}/assets", noAudit: "the form's own content (an image)", path: (f) => `/api/forms/${f.formId}/assets`, upload: true, expect: from("editor", 201) },
+  { op: "POST /api/forms/{id}/move", audit: "form.moved_out", path: (f) => `/api/forms/${f.moveFormId}/move`, body: (f) => ({ workspaceId: f.spareWorkspaceId }), expect: from("admin", 200), why: "admin where the form is; the spare workspace, where each member has the same role, needs editor" },
   { op: "DELETE /api/forms/{id}/webhooks/{webhookId}", audit: "webhook.deleted", path: (f) => `/api/forms/${f.formId}/webhooks/${f.webhookId}`, expect: from("editor", 204) },
   { op: "PATCH /api/forms/{id}/responses/{responseId}", noAudit: "the fixture's response is not held, so restoring it changes nothing (a restore writes response.restored)", path: (f) => `/api/forms/${f.formId}/responses/${f.responseId}`, body: () => ({ spam: false }), expect: from("editor", 200) },
   { op: "DELETE /api/forms/{id}/responses/{responseId}", audit: "response.deleted", path: (f) => `/api/forms/${f.formId}/responses/${f.responseId}`, expect: from("editor", 204) },
@@ -147,10 +150,11 @@ async function fixtureFor(role: Role, user: Owner, ownerKey: string): Promise<Fi
   const invitation = await createInvitation(ownerActor, { email: `invited-${unique()}@example.test`, role: "viewer" });
   const ownerKey2 = await createApiKey(ownerActor, { name: `for the ${role}`, scope: "read" });
   const spare = (await createWorkspace(owner.userId, { name: `Spare of the ${role}` })).workspace.id;
+  const moveFormId = (await api.post("/api/forms", { title: `To move, of the ${role}` })).body.form.id as string;
   await db.membership.create({ data: { workspaceId: spare, userId: user.userId, role } });
   return {
     workspaceId: teamId, formId: form, responseId: submitted.body.response.id, fileId: uploaded.body.file.id, webhookId, deliveryId,
-    victimId: victim.userId, invitationId: invitation.invitation.id, ownerKeyId: ownerKey2.id, spareWorkspaceId: spare,
+    victimId: victim.userId, invitationId: invitation.invitation.id, ownerKeyId: ownerKey2.id, spareWorkspaceId: spare, moveFormId,
   };
 }
 
