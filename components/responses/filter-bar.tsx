@@ -32,7 +32,7 @@ interface Props {
   endings?: readonly { key: string; title: string }[];
   /** Whether the form has scores: a score range appears. */
   scored?: boolean;
-  /** Kept across a filter change (the page size); the page number restarts at 1. */
+  /** Kept across a filter change (the page size), like the spam view of `filters`; the page number restarts at 1. */
   limit?: number;
 }
 
@@ -47,7 +47,8 @@ export function FilterBar({ basePath, metadataKeys, filters, problems = [], full
   const [scoreText, setScoreText] = useState({ min: filters.scoreMin?.toString() ?? "", max: filters.scoreMax?.toString() ?? "" });
   const problemOf = (field: string) => problems.find((p) => p.field === field)?.message;
 
-  const go = (next: ResponseFilters) => startTransition(() => router.push(withQuery(basePath, toSearchParams({ ...next, limit }))));
+  // The view (suspected spam or not) and the page size stay; the page number restarts at 1.
+  const go = (next: ResponseFilters) => startTransition(() => router.push(withQuery(basePath, toSearchParams({ ...next, spam: filters.spam, limit }))));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -114,6 +115,7 @@ export function FilterBar({ basePath, metadataKeys, filters, problems = [], full
         </>
       )}
       {limit !== undefined && limit !== 20 && <input type="hidden" name="limit" value={limit} />}
+      {filters.spam && <input type="hidden" name="spam" value={filters.spam} />}
       <div className={styles.filterActions}>
         <Button type="submit" loading={pending}>Apply filters</Button>
         {hasFilters(filters) && (

@@ -4,14 +4,17 @@
  * The whole response in a side panel: every question with its full answer,
  * answers to questions no longer in the form, and the hidden-field metadata.
  * A native modal <dialog> gives focus trapping and Escape for free.
- * Deleting asks for confirmation first.
+ * Deleting asks for confirmation first. A response held as suspected spam
+ * says why, and can be restored ("not spam": it then counts like any other).
  */
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { Button, ConfirmDialog, LocalTime, useToast } from "@/components/ui";
+import { Alert, Button, ConfirmDialog, LocalTime, useToast } from "@/components/ui";
+import { callApi } from "@/components/dashboard/api";
 import { GuardedButton } from "@/components/workspaces/role-context";
 import { formatAnswer, questionLabel } from "@/lib/responses/view-model";
 import { languageLabel } from "@/lib/i18n/languages";
+import { spamReasonText } from "@/lib/responses/spam-state";
 import { FileAnswerList, filesOf } from "./file-answer";
 import type { ResponseColumn, ResponseRow } from "./types";
 import styles from "./responses.module.css";
@@ -27,15 +30,19 @@ interface Props {
   onOlder?: () => void;
   onClose: () => void;
   onDeleted: () => void;
+  /** Restored from suspected spam: it leaves the held view. */
+  onRestored: () => void;
 }
 
-export function ResponseDetail({ formId, columns, response, position, onNewer, onOlder, onClose, onDeleted }: Props) {
+export function ResponseDetail({ formId, columns, response, position, onNewer, onOlder, onClose, onDeleted, onRestored }: Props) {
   const router = useRouter();
   const toast = useToast();
   const dialog = useRef<HTMLDialogElement>(null);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [restoring, setRestoring] = useState(false);
+  const [restoreError, setRestoreError] = useState<string | null>(null);
 
   useEffect(() => {
     const el = dialog.current;
@@ -48,6 +55,8 @@ export function ResponseDetail({ formId, columns, response, position, onNewer, o
     setConfirming(false);
     setDeleting(false);
     setError(null);
+    setRestoring(false);
+    setRestoreError(null);
   }, [response.id]);
 
   const known = new Set(columns.map((c) => c.key));
@@ -77,6 +86,20 @@ export function ResponseDetail({ formId, columns, response, position, onNewer, o
     }
   }
 
+  async function restore() {
+    setRestoring(true);
+    setRestoreError(null);
+    const res = await callApi("PATCH", `/api/forms/${encodeURIComponent(formId)}/responses/${encodeURIComponent(response.id)}`, { spam: false });
+    if (!res.ok) {
+      setRestoreError(`Could not restore the response: ${res.error.message}`);
+      setRestoring(false);
+      return;
+    }
+    onRestored();
+    toast("Response restored: it now counts in the responses and analytics");
+    router.refresh();
+  }
+
   return (
     <dialog ref={dialog} className={styles.panel} aria-labelledby="response-detail-title"
       // Only this dialog's own close counts (the confirmation inside closes too), and
@@ -103,6 +126,18 @@ export function ResponseDetail({ formId, columns, response, position, onNewer, o
           <br />
           <span className="mono">ID {response.id}</span>
         </p>
+
+        {response.spam.suspected && (
+          <div className="stack-sm" data-testid="held-reasons">
+            <Alert tone="warning">
+              <strong>Held as suspected spam.</strong> It counts nowhere until you restore it.
+              <ul style={{ margin: "var(--space-2) 0 0", paddingLeft: "1.25rem" }}>
+                {response.spam.reasons.map((reason) => <li key={reason}>{spamReasonText[reason]}</li>)}
+              </ul>
+            </Alert>
+            {restoreError && <Alert tone="danger">{restoreError}</Alert>}
+          </div>
+        )}
 
         <dl className={styles.answers}>
           {columns.map((c) => {
@@ -137,7 +172,10 @@ export function ResponseDetail({ formId, columns, response, position, onNewer, o
           <p className="muted small">No hidden-field values came with this response.</p>
         )}
 
-        <footer className={styles.panelFooter}>
+        <footer className={`${styles.panelFooter} row`}>
+          {response.spam.suspected && (
+            <GuardedButton action="restoreResponses" onClick={restore} loading={restoring}>Not spam: restore it</GuardedButton>
+          )}
           <GuardedButton action="deleteResponses" variant="danger" onClick={() => { setError(null); setConfirming(true); }}>Delete response</GuardedButton>
         </footer>
       </div>

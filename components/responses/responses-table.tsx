@@ -5,7 +5,7 @@
  * published version (in its order) plus the submission time (and the
  * respondent's language when the form has translations). A row opens the
  * whole response in a side panel, by click or by Enter/Space on the focused
- * row; the panel can delete the response.
+ * row; the panel can delete the response (and restore one held as suspected spam).
  */
 import { useRef, useState, type KeyboardEvent } from "react";
 import { formatAnswer, questionLabel, truncate } from "@/lib/responses/view-model";
@@ -130,6 +130,11 @@ export function ResponsesTable({ formId, columns, rows, caption, linked, showLan
             opener.current?.focus();
           }}
           onDeleted={() => {
+            forgetLink();
+            setOpenId(null);
+            wrap.current?.focus();
+          }}
+          onRestored={() => {
             forgetLink();
             setOpenId(null);
             wrap.current?.focus();

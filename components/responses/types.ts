@@ -1,5 +1,6 @@
 import type { AnswerValue } from "@/lib/schema/answers";
 import type { QuestionType } from "@/lib/schema/form-schema";
+import type { SpamState } from "@/lib/responses/spam-state";
 
 /** A column of the table: an answerable question of the published version. */
 export interface ResponseColumn {
@@ -16,4 +17,6 @@ export interface ResponseRow {
   metadata: Record<string, string>;
   /** The language the respondent answered in (a page language code). */
   language: string;
+  /** Held as suspected spam, and why. */
+  spam: SpamState;
 }

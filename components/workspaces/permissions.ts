@@ -25,6 +25,7 @@ export const roleDescriptions: Record<WorkspaceRole, string> = {
 const leastRole = {
   editForms: "editor", // create, edit, duplicate, publish, unpublish, delete forms
   deleteResponses: "editor",
+  restoreResponses: "editor", // "not spam" on a response held as suspected spam
   manageWebhooks: "editor",
   moveForms: "admin", // to another workspace (where the editor role is enough)
   manageMembers: "admin", // invite, revoke invitations, change roles, remove
@@ -38,6 +39,7 @@ export type WorkspaceAction = keyof typeof leastRole;
 const reasons: Record<WorkspaceAction, string> = {
   editForms: "Viewers can read forms but not change them: ask an admin for the editor role.",
   deleteResponses: "Viewers can read responses but not delete them: ask an admin for the editor role.",
+  restoreResponses: "Viewers can read held responses but not restore them: ask an admin for the editor role.",
   manageWebhooks: "Viewers can see webhooks and email notifications but not change them: ask an admin for the editor role.",
   moveForms: "Only admins and owners move a form to another workspace.",
   manageMembers: "Only admins and owners invite people and change members.",

@@ -13,10 +13,9 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { AppError } from "@/lib/http/errors";
-import type { SpamReason } from "@/lib/responses/spam-state";
+import { MIN_FILL_MS, type SpamReason } from "@/lib/responses/spam-state";
 
-/** Humans do not read and answer a form in under 3 seconds; scripts do. */
-export const MIN_FILL_MS = 3_000;
+export { MIN_FILL_MS };
 
 function secret(): string {
   const value = process.env.AUTH_SECRET;

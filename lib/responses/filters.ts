@@ -147,7 +147,8 @@ export function responseWhere(form: ReadableForm, filters: ResponseFilters, sear
  * (formId, finished, submittedAt, id) index serves pages of them too), or both.
  */
 function spamCondition(spam: SpamFilter | undefined): Prisma.Sql {
-  const held = Prisma.sql`(r."finished" = FALSE AND r."spamReasons" IS NOT NULL)`;
+  // submittedAt IS NOT NULL keeps the index range to submitted rows: partial responses are never scanned.
+  const held = Prisma.sql`(r."finished" = FALSE AND r."submittedAt" IS NOT NULL AND r."spamReasons" IS NOT NULL)`;
   if (spam === "only") return held;
   if (spam === "include") return Prisma.sql`(r."finished" = TRUE OR ${held})`;
   return Prisma.sql`r."finished" = TRUE`;

@@ -19,6 +19,7 @@ import { notFound } from "@/lib/http/errors";
 import { enqueueResponseFinished } from "@/lib/outbox/response-events";
 import { auditEntry, writeAuditRaw } from "@/lib/workspaces/audit";
 import { addToResponseCount, countedAnswers, lockResponseCount } from "./delete";
+import { countResponses } from "./filters";
 import { getResponse } from "./list";
 import { getReadableForm } from "./readable-form";
 import { utcDay } from "./store";
@@ -49,4 +50,10 @@ export async function restoreResponse(actor: Actor, formId: string, responseId: 
     yield* writeAuditRaw(audit);
   });
   return getResponse(actor, formId, responseId);
+}
+
+/** How many of the form's responses are held as suspected spam (the dashboard's "Suspected spam (N)"). */
+export async function countHeldResponses(actor: Actor, formId: string): Promise<number> {
+  const form = await getReadableForm(actor.workspaceId, formId);
+  return countResponses(form, { metadata: {}, spam: "only" });
 }

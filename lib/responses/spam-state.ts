@@ -6,14 +6,22 @@
  */
 import { z } from "zod";
 
+/** Humans do not read and answer a form in under 3 seconds; scripts do (lib/public/spam.ts holds faster ones). */
+export const MIN_FILL_MS = 3_000;
+
 /** too_fast: finished sooner than the minimum fill time after the page was loaded. */
 export const spamReasons = ["too_fast"] as const;
 export type SpamReason = (typeof spamReasons)[number];
 
+/** Each reason as the dashboard tells an owner why a response is held. */
+export const spamReasonText: Record<SpamReason, string> = {
+  too_fast: `Finished within ${MIN_FILL_MS / 1000} seconds of the page loading: faster than people usually read and answer, though a short poll can be answered that fast.`,
+};
+
 export const spamStateSchema = z
   .object({
     suspected: z.boolean().describe("true: held as suspected spam. It counts nowhere (analytics, response count, maxResponses, webhooks, emails) until the owner restores it"),
-    reasons: z.array(z.enum(spamReasons)).describe("Why it is held (too_fast: finished sooner than 3 s after the page was loaded); [] when not suspected"),
+    reasons: z.array(z.enum(spamReasons)).describe(`Why it is held (too_fast: finished sooner than ${MIN_FILL_MS / 1000} s after the page was loaded); [] when not suspected`),
   })
   .meta({ id: "SpamState" });
 export type SpamState = z.output<typeof spamStateSchema>;

@@ -7,6 +7,7 @@
  */
 import type { AnswerValue } from "@/lib/schema/answers";
 import type { FormSchema, Question } from "@/lib/schema/form-schema";
+import type { SpamFilter } from "./spam-state";
 
 // The API's limits (lib/responses/list.ts, filters.ts), repeated here because
 // those modules are server-only; a unit test keeps them equal.
@@ -24,6 +25,8 @@ export interface ResponseFilters {
   ending?: string;
   scoreMin?: number;
   scoreMax?: number;
+  /** Responses held as suspected spam (the API's `spam`); absent: left out. The analytics never take it. */
+  spam?: SpamFilter;
 }
 
 /** The `ending` filter's value for the default ending (lib/logic END). */
@@ -92,6 +95,9 @@ export function readResponseFilters(params: SearchParams, metadataKeys: readonly
     delete filters.scoreMin;
     delete filters.scoreMax;
   }
+  const spam = first(params.spam);
+  if (spam === "only" || spam === "include") filters.spam = spam;
+  else if (spam && spam !== "exclude") problems.push({ field: "spam", message: `"${spam}" is not a spam filter (exclude, only or include); it was ignored` });
   return { filters, problems };
 }
 
@@ -108,6 +114,7 @@ export function readResponsePageQuery(params: SearchParams, metadataKeys: readon
   return { query, problems };
 }
 
+/** Whether the filters narrow the responses (the spam view is a view of its own, not a filter). */
 export const hasFilters = (f: ResponseFilters) =>
   Boolean(f.from || f.to || f.search || Object.keys(f.metadata).length || f.ending || f.scoreMin !== undefined || f.scoreMax !== undefined);
 
@@ -124,6 +131,7 @@ export function toSearchParams(f: ResponseFilters & { page?: number; limit?: num
   if (f.ending) params.set("ending", f.ending);
   if (f.scoreMin !== undefined) params.set("scoreMin", String(f.scoreMin));
   if (f.scoreMax !== undefined) params.set("scoreMax", String(f.scoreMax));
+  if (f.spam && f.spam !== "exclude") params.set("spam", f.spam);
   if (f.limit && f.limit !== PAGE_SIZES[0]) params.set("limit", String(f.limit));
   if (f.page && f.page > 1) params.set("page", String(f.page));
   for (const [key, value] of Object.entries(extra)) params.set(key, value);

@@ -1,9 +1,9 @@
 /**
  * lib/public/spam.ts MIN_FILL_MS: a submission finished sooner than 3 s after the public page was
- * served is silently dropped (201, nothing stored). Every spec that submits there takes the time
- * once the page has arrived — the server started the fill-time clock (the start token) before
+ * served is held as suspected spam (201, stored, but in no list or count until restored). Every
+ * spec that submits there takes the time once the page has arrived — the server started the fill-time clock (the start token) before
  * answering, so waiting from then never falls short of it, however slow the answer — waits this
- * long from it, and checks the response really was stored, so a silent drop fails the test.
+ * long from it, and checks the response really was counted, so a held one fails the test.
  */
 import type { Page } from "@playwright/test";
 

@@ -11,6 +11,7 @@ import {
   answerColumns,
   exportHref,
   formatAnswer,
+  hasFilters,
   metadataKeysOf,
   PAGE_SIZES,
   readResponseFilters,
@@ -67,6 +68,23 @@ describe("response filters in the page URL", () => {
     expect(toSearchParams({ metadata: {}, page: 1, limit: 20 }).toString()).toBe("");
     const back = readResponsePageQuery(Object.fromEntries(params), ["ref"]);
     expect(back.query).toEqual({ ...filters, page: 2, limit: 50 });
+  });
+
+  it("keeps the suspected-spam view in the URL, the list's query and the export link; it is not a filter", () => {
+    const { query, problems } = readResponsePageQuery({ spam: "only", page: "2" }, []);
+    expect(problems).toEqual([]);
+    expect(query).toEqual({ metadata: {}, spam: "only", limit: 20, page: 2 });
+    expect(hasFilters(query)).toBe(false);
+    const params = toSearchParams(query);
+    expect(params.toString()).toBe("spam=only&page=2");
+    expect(listResponsesQuerySchema.parse(parseQuery(params))).toMatchObject({ spam: "only", page: 2 });
+    const exportQuery = new URL(exportHref("f", { metadata: {}, spam: "only" }, false), "http://x").searchParams;
+    expect(exportResponsesQuerySchema.parse(parseQuery(exportQuery)).spam).toBe("only");
+    // The default (exclude) is left out of URLs; anything else is dropped with a reason.
+    expect(toSearchParams({ metadata: {}, spam: "exclude" }).toString()).toBe("");
+    expect(readResponseFilters({ spam: "exclude" }, []).filters).toEqual({ metadata: {} });
+    const bad = readResponseFilters({ spam: "maybe" }, []);
+    expect([bad.filters, bad.problems.map((p) => p.field)]).toEqual([{ metadata: {} }, ["spam"]]);
   });
 
   it("builds queries the API accepts: the list's and the export's (every page, with metadata when asked)", () => {

@@ -5,9 +5,11 @@ import { inFormOrder, QuestionCard } from "@/components/analytics/question-card"
 import { TrendChart } from "@/components/analytics/trend-chart";
 import styles from "@/components/analytics/analytics.module.css";
 import { FilterBar } from "@/components/responses/filter-bar";
+import { HeldLink } from "@/components/responses/spam-views";
 import { Alert, EmptyState } from "@/components/ui";
 import { getSummary } from "@/lib/analytics/summary";
 import { getTrend } from "@/lib/analytics/trend";
+import { countHeldResponses } from "@/lib/responses/spam-hold";
 import { requireFormActor } from "@/lib/workspaces/dashboard";
 import { getFormForPage } from "@/lib/forms/owned-form-page";
 import { AppError } from "@/lib/http/errors";
@@ -30,6 +32,13 @@ export default async function AnalyticsPage({ params, searchParams }: { params: 
 
   let data: { summary: Awaited<ReturnType<typeof getSummary>>; trend: Awaited<ReturnType<typeof getTrend>> } | null = null;
   let loadError: string | null = null;
+  // Held responses are in no figure here (lib/responses/spam-hold.ts counts them in when restored): say how many wait.
+  const held = await countHeldResponses(actor, id);
+  const heldNote = held > 0 && (
+    <Alert tone="warning">
+      <HeldLink formId={id} held={held} />: {held === 1 ? "it is" : "they are"} not in these figures unless you restore {held === 1 ? "it" : "them"}.
+    </Alert>
+  );
   try {
     const [summary, trend] = await Promise.all([getSummary(actor, id, summaryQuery), getTrend(actor, id, { metadata })]);
     data = { summary, trend };
@@ -48,10 +57,13 @@ export default async function AnalyticsPage({ params, searchParams }: { params: 
 
   if (summary.totalResponses === 0 && !hasFilters(onlyMetadata)) {
     return (
-      <EmptyState
-        title="No responses to analyse yet"
-        description={form.publicUrl ? "Charts appear here once people answer the form at its public link." : "Publish the form and share its link; charts appear here once people answer."}
-      />
+      <div className="stack">
+        {heldNote}
+        <EmptyState
+          title="No responses to analyse yet"
+          description={form.publicUrl ? "Charts appear here once people answer the form at its public link." : "Publish the form and share its link; charts appear here once people answer."}
+        />
+      </div>
     );
   }
 
@@ -59,6 +71,7 @@ export default async function AnalyticsPage({ params, searchParams }: { params: 
   return (
     <div className="stack">
       {filterBar}
+      {heldNote}
       {hasFilters(onlyMetadata) && (
         <p className="muted small" style={{ margin: 0 }}>
           Showing responses where {describeFilters(onlyMetadata, outcome.endings)}.

@@ -6,12 +6,14 @@ import { ExportButton } from "@/components/responses/export-button";
 import { FilterBar } from "@/components/responses/filter-bar";
 import { Pagination } from "@/components/responses/pagination";
 import { ResponsesTable } from "@/components/responses/responses-table";
+import { HeldLink, HeldNotice, ResponseViews } from "@/components/responses/spam-views";
 import type { ResponseColumn, ResponseRow } from "@/components/responses/types";
 import { Alert, CopyButton, EmptyState } from "@/components/ui";
 import { requireFormActor } from "@/lib/workspaces/dashboard";
 import { getFormForPage } from "@/lib/forms/owned-form-page";
 import { AppError } from "@/lib/http/errors";
 import { getResponse, listResponses } from "@/lib/responses/list";
+import { countHeldResponses } from "@/lib/responses/spam-hold";
 import {
   answerColumns,
   hasFilters,
@@ -39,11 +41,13 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
   const { query, problems } = readResponsePageQuery(rawParams, metadataKeys, outcome.endings.map((e) => e.key));
   const { page, limit, ...filters } = query;
   const filtered = hasFilters(filters);
+  const showingHeld = filters.spam === "only";
 
   let result: Awaited<ReturnType<typeof listResponses>> | null = null;
   let loadError: string | null = null;
+  let held = 0;
   try {
-    result = await listResponses(actor, id, query);
+    [result, held] = await Promise.all([listResponses(actor, id, query), countHeldResponses(actor, id)]);
   } catch (error) {
     // A filter the API refuses is shown above the table; anything else is the page's error boundary.
     if (!(error instanceof AppError) || error.status !== 400) throw error;
@@ -61,6 +65,7 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
     answers: r.answers as Record<string, AnswerValue>,
     metadata: r.metadata,
     language: r.language,
+    spam: r.spam,
   }));
   // A Language column only when there is a choice of language (or a response says otherwise).
   const ownLanguage = schema?.language ?? DEFAULT_LANGUAGE;
@@ -69,10 +74,12 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
   const linkedId = typeof rawParams.response === "string" && rawParams.response ? rawParams.response : null;
   const linked = linkedId ? await linkedResponse(actor, id, linkedId) : null;
   const first = (page - 1) * limit + 1;
-  const caption = `Responses ${first}–${first + rows.length - 1} of ${total}, newest first`;
+  const caption = `${showingHeld ? "Held responses" : "Responses"} ${first}–${first + rows.length - 1} of ${total}, newest first`;
+  // The views appear once something is held (or the held view is asked for): most forms never see one.
+  const views = held > 0 || showingHeld ? <ResponseViews basePath={basePath} filters={filters} limit={limit} held={held} /> : null;
 
-  if (!filtered && total === 0 && !loadError) {
-    return (
+  if (!filtered && total === 0 && !loadError && !showingHeld) {
+    const empty = (
       <EmptyState
         title="No responses yet"
         description={
@@ -85,10 +92,21 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
         action={form.publicUrl ? <CopyButton value={form.publicUrl} absolute label="Copy public link" size="md" /> : <Link href={`/forms/${id}`}>Open the builder</Link>}
       />
     );
+    if (!views) return empty;
+    // Every answer so far was held: say so before "no responses", or the owner would think none came.
+    return (
+      <div className="stack">
+        {views}
+        <Alert tone="warning"><HeldLink formId={id} held={held} />: they count once you restore them.</Alert>
+        {empty}
+      </div>
+    );
   }
 
   return (
     <div className="stack">
+      {views}
+      {showingHeld && <HeldNotice />}
       <FilterBar
         // Remount when the URL changes (back/forward), so the inputs show the URL's filters.
         key={toSearchParams(filters).toString()}
@@ -104,7 +122,7 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
       {linkedId && !linked && <Alert tone="warning">The linked response no longer exists (it may have been deleted).</Alert>}
       <div className="row-between">
         <p className="muted" style={{ margin: 0 }} data-testid="responses-count" aria-live="polite">
-          {filtered ? `${total} ${total === 1 ? "response matches" : "responses match"} the filters` : `${total} ${total === 1 ? "response" : "responses"}`}
+          {countText(total, filtered, showingHeld)}
         </p>
         {total > 0 && <ExportButton formId={id} filters={filters} hasMetadata={metadataKeys.length > 0} />}
       </div>
@@ -114,22 +132,34 @@ export default async function ResponsesPage({ params, searchParams }: { params: 
           <Pagination basePath={basePath} filters={filters} page={page} limit={limit} totalPages={totalPages} />
         </>
       ) : (
-        !loadError && (
+        !loadError && (showingHeld && !filtered ? (
+          <EmptyState
+            title="No responses held as suspected spam"
+            description="Responses finished suspiciously fast are held here for you to restore or delete; none is waiting."
+            action={<Link href={withQuery(basePath, toSearchParams({ metadata: {}, limit }))}>Show all responses</Link>}
+          />
+        ) : (
           <EmptyState
             title="No responses match these filters"
             description="Try a wider date range, another search, or clear the filters."
-            action={<Link href={withQuery(basePath, toSearchParams({ metadata: {}, limit }))}>Clear filters</Link>}
+            action={<Link href={withQuery(basePath, toSearchParams({ metadata: {}, spam: filters.spam, limit }))}>Clear filters</Link>}
           />
-        )
+        ))
       )}
     </div>
   );
 }
 
+function countText(total: number, filtered: boolean, held: boolean) {
+  const noun = total === 1 ? "response" : "responses";
+  if (held) return filtered ? `${total} held ${noun} ${total === 1 ? "matches" : "match"} the filters` : `${total} ${noun} held as suspected spam`;
+  return filtered ? `${total} ${total === 1 ? "response matches" : "responses match"} the filters` : `${total} ${noun}`;
+}
+
 async function linkedResponse(actor: Actor, formId: string, responseId: string): Promise<ResponseRow | null> {
   try {
     const { response: r } = await getResponse(actor, formId, responseId);
-    return { id: r.id, submittedAt: r.submittedAt ?? r.startedAt, answers: r.answers as Record<string, AnswerValue>, metadata: r.metadata, language: r.language };
+    return { id: r.id, submittedAt: r.submittedAt ?? r.startedAt, answers: r.answers as Record<string, AnswerValue>, metadata: r.metadata, language: r.language, spam: r.spam };
   } catch (error) {
     if (error instanceof AppError && error.code === "not_found") return null;
     throw error;
