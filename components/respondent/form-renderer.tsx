@@ -134,7 +134,7 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
 
   // Immersive needs a step to show; a form of hidden questions only is one Submit button.
   if (schema.mode === "immersive" && schema.questions.some((q) => q.type !== "hidden")) {
-    return <ImmersiveForm {...props} session={session} idPrefix={idPrefix} shell={shell} live={live} mayLeave={mayLeave} ready={ready} pendingUploads={uploads.pending} />;
+    return <ImmersiveForm {...props} session={session} idPrefix={idPrefix} shell={shell} live={live} mayLeave={mayLeave} ready={ready} pendingUploads={uploads.pending} flushUploads={uploads.flush} />;
   }
 
   if (done) return <ThankYou screen={done} preview={preview} onRestart={props.restart} theme={schema.theme} />;
@@ -143,7 +143,11 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
   const visible = schema.questions.flatMap((q, i) => (q.type === "hidden" ? [] : [{ q: q as VisibleQuestion, conditional: mayLeave[i] }]));
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const uploading = uploads.pending(visible.map(({ q }) => q.key));
+    // Work a control holds unsaved (a drawn signature) is uploaded first; a failure stops here.
+    const onPath = visible.flatMap(({ q }) => (live.onPath(q.key) ? [q.key] : []));
+    let failed: Record<string, string> = {};
+    for (let saving = uploads.flush(onPath); saving && !Object.keys(failed).length; saving = uploads.flush(onPath)) failed = await saving;
+    const uploading = { ...failed, ...uploads.pending(visible.map(({ q }) => q.key)) };
     if (Object.keys(uploading).length) {
       session.setErrors((errs) => ({ ...errs, ...uploading }));
       return focusQuestion(idPrefix, Object.keys(uploading)[0]);

@@ -50,6 +50,8 @@ interface ImmersiveProps extends FormRendererProps {
   ready: boolean;
   /** Questions among `keys` whose files are still uploading, with their message. */
   pendingUploads?: (keys: readonly string[]) => Record<string, string>;
+  /** Saves what questions among `keys` hold unsaved (a drawn signature): null when nothing, else the failures. */
+  flushUploads?: (keys: readonly string[]) => Promise<Record<string, string>> | null;
 }
 
 
@@ -69,7 +71,7 @@ function buildSteps(schema: FormRendererProps["schema"], mayLeave: boolean[]): S
 const onPathOf = (step: Step | undefined, live: LivePath) => (step?.kind === "question" ? step.qs.filter((x) => live.onPath(x.q.key)) : []);
 const isOnPath = (step: Step | undefined, live: LivePath) => step?.kind === "welcome" || onPathOf(step, live).length > 0;
 
-export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell, activeQuestionKey, hiddenValues, restart, live, mayLeave, ready, pendingUploads }: ImmersiveProps) {
+export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell, activeQuestionKey, hiddenValues, restart, live, mayLeave, ready, pendingUploads, flushUploads }: ImmersiveProps) {
   const i18n = useI18n();
   const { t } = i18n;
   const steps = buildSteps(schema, mayLeave);
@@ -171,6 +173,18 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
     const path = latest();
     if (step?.kind === "question") {
       const shown = onPathOf(step, path);
+      const saving = flushUploads?.(shown.map((x) => x.q.key));
+      if (saving) {
+        // Unsaved work is uploaded first (going on at once when nothing is: no wait between key presses).
+        void saving.then((failed) => {
+          if (indexRef.current !== i) return;
+          const bad = shown.find((x) => failed[x.q.key]);
+          if (!bad) return next();
+          session.setErrors((e) => ({ ...e, ...failed }));
+          document.getElementById(`${idPrefix}-${bad.q.key}`)?.focus({ preventScroll: true });
+        });
+        return;
+      }
       const found = { ...checkAnswers(shown.map((x) => x.q), session.draftRef.current, t), ...pendingUploads?.(shown.map((x) => x.q.key)) };
       const bad = shown.find((x) => found[x.q.key]);
       if (bad) {

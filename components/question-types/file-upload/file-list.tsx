@@ -58,10 +58,11 @@ export function useUploads(questionKey: string, initialIds: readonly string[], o
   const patch = useCallback((key: string, change: Partial<FileItem>, idsChanged = false) =>
     update((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)), idsChanged), [update]);
 
-  const start = useCallback((key: string, blob: Blob, name: string) => {
+  /** Uploads one item; resolves to the failure's message, or null once it is uploaded (or was removed meanwhile). */
+  const start = useCallback((key: string, blob: Blob, name: string): Promise<string | null> => {
     if (!env.slug || env.preview) {
       patch(key, { state: "failed", error: t("uploadsOffInPreview"), blob: undefined });
-      return;
+      return Promise.resolve(t("uploadsOffInPreview"));
     }
     patch(key, { state: "uploading", progress: 0, error: undefined });
     let last = 0;
@@ -73,41 +74,49 @@ export function useUploads(questionKey: string, initialIds: readonly string[], o
       }
     });
     handles.current.set(key, handle);
-    void handle.result.then((r) => {
+    return handle.result.then((r) => {
       handles.current.delete(key);
-      if (!ref.current.some((i) => i.key === key)) return; // removed meanwhile
+      if (!ref.current.some((i) => i.key === key)) return null; // removed meanwhile
       if (r.ok) {
         deviceStore.keepFile(r.file.id, { name, size: r.file.size });
         patch(key, { state: "done", progress: 1, id: r.file.id, size: r.file.size, blob: undefined }, true);
         setSaid(t("fileUploadedSr", { name }));
-      } else if (r.code === ABORTED) {
+        return null;
+      }
+      if (r.code === ABORTED) {
         update((list) => list.filter((i) => i.key !== key));
         setSaid(t("uploadOfCancelled", { name }));
-      } else {
-        // 413/415 will not get better by retrying the same bytes.
-        const retry = r.status !== 413 && r.status !== 415;
-        patch(key, { state: "failed", error: r.message, blob: retry ? blob : undefined });
-        setSaid(t("fileFailedSr", { name, message: r.message }));
+        return null;
       }
+      // 413/415 will not get better by retrying the same bytes.
+      const retry = r.status !== 413 && r.status !== 415;
+      patch(key, { state: "failed", error: r.message, blob: retry ? blob : undefined });
+      setSaid(t("fileFailedSr", { name, message: r.message }));
+      return r.message;
     });
   }, [env, patch, questionKey, update, t]);
 
-  /** Adds files to the list and uploads them (a `problem` instead: listed as failed, never sent). */
-  const add = useCallback((files: { blob: Blob; name: string; problem: string | null }[]) => {
+  /**
+   * Adds files to the list and uploads them (a `problem` instead: listed as
+   * failed, never sent). Resolves when the uploads are over: to the first
+   * failure's message, or null.
+   */
+  const add = useCallback(async (files: { blob: Blob; name: string; problem: string | null }[]) => {
     const added = files.map((f) => ({ key: `local-${++seq}`, ...f }));
     update((list) => [
       ...list,
       ...added.map((f): FileItem => ({ key: f.key, name: f.name, size: f.blob.size, state: f.problem ? "failed" : "uploading", progress: 0, error: f.problem ?? undefined })),
     ]);
-    for (const f of added) if (!f.problem) start(f.key, f.blob, f.name);
+    const results = added.map((f) => (f.problem ? Promise.resolve(f.problem) : start(f.key, f.blob, f.name)));
     const problems = added.filter((f) => f.problem).map((f) => f.problem);
     if (problems.length) setSaid(problems.join(" "));
+    return (await Promise.all(results)).find((m) => m !== null) ?? null;
   }, [start, update]);
 
   const cancel = useCallback((key: string) => handles.current.get(key)?.abort(), []);
   const retry = useCallback((key: string) => {
     const item = ref.current.find((i) => i.key === key);
-    if (item?.blob) start(key, item.blob, item.name);
+    if (item?.blob) void start(key, item.blob, item.name);
   }, [start]);
   const remove = useCallback((key: string) => {
     const item = ref.current.find((i) => i.key === key);

@@ -35,7 +35,7 @@ function FileUpload(props: QuestionFieldProps<QuestionOf<"file-upload">>) {
     const room = maxFiles - kept;
     const list = Array.from(files);
     setLocal(list.length > room ? (maxFiles === 1 ? t("attachOneOnly") : t("vAttachAtMost", { max: maxFiles })) : "");
-    uploads.add(list.slice(0, Math.max(0, room)).map((f) => ({ blob: f, name: f.name, problem: precheck(f, rules, t) })));
+    void uploads.add(list.slice(0, Math.max(0, room)).map((f) => ({ blob: f, name: f.name, problem: precheck(f, rules, t) })));
   };
 
   const onDrop = (e: DragEvent) => {

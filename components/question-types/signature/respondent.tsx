@@ -4,14 +4,17 @@
  * keyboard alternative — type your name and it is written into the canvas.
  * "Use this signature" uploads the canvas as a PNG through the files
  * endpoint; the answer is that file's id. Any change afterwards withdraws the
- * answer until it is confirmed again. Without JavaScript nothing can be
- * drawn: the page offers a PNG image of the signature instead.
+ * answer until it is confirmed again. A drawing not confirmed is uploaded
+ * when the respondent moves on or submits (the form waits for it), so what
+ * was signed is never lost for want of a button press. Without JavaScript
+ * nothing can be drawn: the page offers a PNG image of the signature instead.
  */
 import { useI18n } from "@/components/respondent/i18n";
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import type { QuestionOf } from "@/lib/schema/form-schema";
 import { FileRows, useUploads } from "../file-upload/file-list";
 import { GroupFrame } from "../shared/frame";
+import { useRespondentEnv } from "../shared/respondent-env";
 import type { QuestionFieldProps, RespondentControl } from "../types";
 
 const WIDTH = 600;
@@ -36,14 +39,50 @@ function Signature(props: QuestionFieldProps<QuestionOf<"signature">>) {
   const saved = uploads.items.find((i) => i.state === "done");
   const busy = uploads.items.some((i) => i.state === "uploading");
 
+  // Ink on the pad that is not (being) uploaded: the form flushes it before moving on.
+  const unsaved = useRef(false);
+  const uploading = useRef<Promise<string | null> | null>(null);
+  const env = useRespondentEnv();
+
   const ctx = () => canvas.current?.getContext("2d") ?? null;
   useEffect(() => {
     const c = ctx();
     if (c) paper(c);
   }, []);
 
+  /** Uploads the pad as it is; resolves to the failure's message, or null. */
+  const upload = () =>
+    (uploading.current ??= new Promise<string | null>((resolve) => {
+      unsaved.current = false;
+      const c = canvas.current;
+      if (!c) return resolve(null);
+      c.toBlob((blob) => {
+        if (!blob) return resolve(null);
+        uploads.clear();
+        setConfirmed(true);
+        resolve(uploads.add([{ blob, name: "signature.png", problem: null }]));
+      }, "image/png");
+    }).finally(() => {
+      uploading.current = null;
+    }));
+  const flush = useRef(() => null as Promise<string | null> | null);
+  flush.current = () => {
+    if (env.preview) return null;
+    // One on its way already: the form's upload tracker holds the form back until it lands.
+    if (uploading.current) return null;
+    if (unsaved.current) return upload();
+    // A failed upload is the respondent's to retry or clear: it is not quietly left out.
+    const failed = uploads.items.find((i) => i.state === "failed");
+    return failed ? Promise.resolve(failed.error ?? null) : null;
+  };
+  useEffect(() => {
+    env.setFlush(q.key, () => flush.current());
+    return () => env.setFlush(q.key, undefined);
+  }, [env, q.key]);
+
   /** The drawing changed: a confirmed signature no longer matches it. */
-  const changed = () => {
+  const changed = (inkLeft: boolean) => {
+    unsaved.current = inkLeft;
     if (confirmed || uploads.items.length) {
       uploads.clear();
       setConfirmed(false);
@@ -69,7 +108,7 @@ function Signature(props: QuestionFieldProps<QuestionOf<"signature">>) {
     c.beginPath();
     c.arc(drawing.current.x, drawing.current.y, 1.5, 0, Math.PI * 2);
     c.fill();
-    changed();
+    changed(true);
     setInked(true);
   };
   const move = (e: PointerEvent<HTMLCanvasElement>) => {
@@ -96,7 +135,7 @@ function Signature(props: QuestionFieldProps<QuestionOf<"signature">>) {
     const c = ctx();
     if (!c) return;
     paper(c);
-    changed();
+    changed(name.trim() !== "");
     setInked(name.trim() !== "");
     if (!name.trim()) return;
     c.fillStyle = INK;
@@ -114,16 +153,7 @@ function Signature(props: QuestionFieldProps<QuestionOf<"signature">>) {
     setTyped("");
     setInked(false);
     paper(ctx()!);
-    changed();
-  };
-
-  const confirm = () => {
-    canvas.current?.toBlob((blob) => {
-      if (!blob) return;
-      uploads.clear();
-      uploads.add([{ blob, name: "signature.png", problem: null }]);
-      setConfirmed(true);
-    }, "image/png");
+    changed(false);
   };
 
   return (
@@ -149,7 +179,7 @@ function Signature(props: QuestionFieldProps<QuestionOf<"signature">>) {
           </label>
         </div>
         <div className="fl-signature-actions">
-          <button type="button" className="fl-button" onClick={confirm} disabled={!inked || busy || Boolean(saved)}>
+          <button type="button" className="fl-button" onClick={() => void upload()} disabled={!inked || busy || Boolean(saved)}>
             {saved ? t("signatureSaved") : busy ? t("saving") : t("useSignature")}
           </button>
           <button type="button" className="fl-link-button" onClick={clear} disabled={!inked && !saved}>{t("clear")}</button>
@@ -157,7 +187,6 @@ function Signature(props: QuestionFieldProps<QuestionOf<"signature">>) {
         {uploads.items.some((i) => i.state !== "done") ? (
           <FileRows items={uploads.items.filter((i) => i.state !== "done")} idBase={base} cancel={uploads.cancel} retry={uploads.retry} remove={uploads.remove} />
         ) : null}
-        {inked && !confirmed ? <p className="fl-hint">{t("pressUseSignature")}</p> : null}
         <p className="fl-sr" aria-live="polite">{saved ? t("signatureSaved") : uploads.said}</p>
       </div>
       <div className="fl-nojs">

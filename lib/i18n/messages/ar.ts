@@ -41,7 +41,6 @@ export const ar = {
   saving: "جارٍ الحفظ…",
   useSignature: "استخدام هذا التوقيع",
   clear: "مسح",
-  pressUseSignature: "اضغط «استخدام هذا التوقيع» للتوقيع.",
   signatureNeedsScript: "التوقيع يحتاج إلى JavaScript. بدلًا من ذلك، أرفق صورة PNG لتوقيعك:",
   attachOneOnly: "ملف واحد فقط: أزِله لاختيار ملف آخر.",
   chooseFiles: "{count, plural, =1 {اختر ملفًا} other {اختر ملفات}}",

@@ -41,7 +41,6 @@ export const de = {
   saving: "Wird gespeichert…",
   useSignature: "Diese Unterschrift verwenden",
   clear: "Löschen",
-  pressUseSignature: "Drücke „Diese Unterschrift verwenden“, um zu unterschreiben.",
   signatureNeedsScript: "Unterschreiben braucht JavaScript. Hänge stattdessen ein PNG-Bild deiner Unterschrift an:",
   attachOneOnly: "Nur eine Datei: entferne sie, um eine andere zu wählen.",
   chooseFiles: "{count, plural, =1 {Datei auswählen} other {Dateien auswählen}}",

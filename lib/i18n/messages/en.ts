@@ -45,7 +45,6 @@ export const en = {
   saving: "Saving…",
   useSignature: "Use this signature",
   clear: "Clear",
-  pressUseSignature: "Press “Use this signature” to sign.",
   signatureNeedsScript: "Signing needs JavaScript. Instead, attach a PNG image of your signature:",
   attachOneOnly: "Attach one file only: remove it to choose another.",
   chooseFiles: "{count, plural, =1 {Choose a file} other {Choose files}}",

@@ -41,7 +41,6 @@ export const es = {
   saving: "Guardando…",
   useSignature: "Usar esta firma",
   clear: "Borrar",
-  pressUseSignature: "Pulsa «Usar esta firma» para firmar.",
   signatureNeedsScript: "Para firmar hace falta JavaScript. En su lugar, adjunta una imagen PNG de tu firma:",
   attachOneOnly: "Solo un archivo: quítalo para elegir otro.",
   chooseFiles: "{count, plural, =1 {Elegir un archivo} other {Elegir archivos}}",

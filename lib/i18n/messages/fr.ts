@@ -41,7 +41,6 @@ export const fr = {
   saving: "Enregistrement…",
   useSignature: "Utiliser cette signature",
   clear: "Effacer",
-  pressUseSignature: "Appuyez sur « Utiliser cette signature » pour signer.",
   signatureNeedsScript: "La signature nécessite JavaScript. Joignez plutôt une image PNG de votre signature :",
   attachOneOnly: "Un seul fichier : retirez-le pour en choisir un autre.",
   chooseFiles: "{count, plural, =1 {Choisir un fichier} other {Choisir des fichiers}}",

@@ -41,7 +41,6 @@ export const he = {
   saving: "שומר…",
   useSignature: "שימוש בחתימה הזו",
   clear: "ניקוי",
-  pressUseSignature: "הקישו „שימוש בחתימה הזו” כדי לחתום.",
   signatureNeedsScript: "חתימה דורשת JavaScript. במקום זאת, צרפו תמונת PNG של החתימה:",
   attachOneOnly: "קובץ אחד בלבד: הסירו אותו כדי לבחור אחר.",
   chooseFiles: "{count, plural, =1 {בחירת קובץ} other {בחירת קבצים}}",

@@ -41,7 +41,6 @@ export const it = {
   saving: "Salvataggio…",
   useSignature: "Usa questa firma",
   clear: "Cancella",
-  pressUseSignature: "Premi «Usa questa firma» per firmare.",
   signatureNeedsScript: "Per firmare serve JavaScript. In alternativa, allega un’immagine PNG della tua firma:",
   attachOneOnly: "Un solo file: rimuovilo per sceglierne un altro.",
   chooseFiles: "{count, plural, =1 {Scegli un file} other {Scegli i file}}",

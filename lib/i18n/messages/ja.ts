@@ -41,7 +41,6 @@ export const ja = {
   saving: "保存中…",
   useSignature: "この署名を使う",
   clear: "消去",
-  pressUseSignature: "署名するには「この署名を使う」を押してください。",
   signatureNeedsScript: "署名には JavaScript が必要です。代わりに署名の PNG 画像を添付してください：",
   attachOneOnly: "添付できるのは1ファイルのみです。別のファイルを選ぶには削除してください。",
   chooseFiles: "ファイルを選択",

@@ -41,7 +41,6 @@ export const nl = {
   saving: "Bezig met opslaan…",
   useSignature: "Deze handtekening gebruiken",
   clear: "Wissen",
-  pressUseSignature: "Druk op ‘Deze handtekening gebruiken’ om te ondertekenen.",
   signatureNeedsScript: "Ondertekenen vraagt JavaScript. Voeg in plaats daarvan een PNG-afbeelding van je handtekening toe:",
   attachOneOnly: "Eén bestand: verwijder het om een ander te kiezen.",
   chooseFiles: "{count, plural, =1 {Kies een bestand} other {Kies bestanden}}",

@@ -41,7 +41,6 @@ export const pl = {
   saving: "Zapisywanie…",
   useSignature: "Użyj tego podpisu",
   clear: "Wyczyść",
-  pressUseSignature: "Naciśnij „Użyj tego podpisu”, aby podpisać.",
   signatureNeedsScript: "Podpisywanie wymaga JavaScriptu. Zamiast tego załącz obraz PNG swojego podpisu:",
   attachOneOnly: "Tylko jeden plik: usuń go, aby wybrać inny.",
   chooseFiles: "{count, plural, =1 {Wybierz plik} other {Wybierz pliki}}",

@@ -41,7 +41,6 @@ export const pt = {
   saving: "A guardar…",
   useSignature: "Usar esta assinatura",
   clear: "Limpar",
-  pressUseSignature: "Prima «Usar esta assinatura» para assinar.",
   signatureNeedsScript: "Assinar requer JavaScript. Em alternativa, anexe uma imagem PNG da sua assinatura:",
   attachOneOnly: "Apenas um ficheiro: remova-o para escolher outro.",
   chooseFiles: "{count, plural, =1 {Escolher um ficheiro} other {Escolher ficheiros}}",

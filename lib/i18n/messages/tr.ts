@@ -41,7 +41,6 @@ export const tr = {
   saving: "Kaydediliyor…",
   useSignature: "Bu imzayı kullan",
   clear: "Temizle",
-  pressUseSignature: "İmzalamak için “Bu imzayı kullan”a basın.",
   signatureNeedsScript: "İmzalamak JavaScript gerektirir. Bunun yerine imzanızın PNG görüntüsünü ekleyin:",
   attachOneOnly: "Yalnızca bir dosya: başkasını seçmek için bunu kaldırın.",
   chooseFiles: "{count, plural, =1 {Dosya seçin} other {Dosyaları seçin}}",

@@ -41,7 +41,6 @@ export const zhCN = {
   saving: "正在保存…",
   useSignature: "使用此签名",
   clear: "清除",
-  pressUseSignature: "请按“使用此签名”完成签名。",
   signatureNeedsScript: "签名需要 JavaScript。请改为附上您签名的 PNG 图片：",
   attachOneOnly: "只能附一个文件：请先移除再选择其他文件。",
   chooseFiles: "选择文件",
