@@ -8,6 +8,12 @@ export async function startBackgroundWork() {
   const { checkSettings, switchOn } = await import("@/lib/settings");
   const { mailSettingProblem } = await import("@/lib/email/config");
   checkSettings(process.env, [mailSettingProblem]);
+  // What GET /metrics reads from the database at each scrape (scripts/metrics.mjs), when it is on.
+  if (process.env.METRICS_TOKEN?.trim()) {
+    const { registerScrapeGauges } = await import("@/lib/observability/metrics");
+    const { readScrapeGauges } = await import("@/lib/observability/gauges");
+    registerScrapeGauges(readScrapeGauges);
+  }
   // SQLite: WAL checkpoints on a thread of their own instead of inside the app's commits (lib/db/checkpointer.ts).
   const { startSqliteCheckpointer } = await import("@/lib/db/checkpointer");
   await startSqliteCheckpointer();

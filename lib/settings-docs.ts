@@ -51,6 +51,12 @@ export const settingDocs = {
     meaning: "Signs dashboard sessions and the respondent page's start tokens, and derives the key that encrypts webhook signing secrets and invitation tokens in the outbox. Set it, identically, on every instance. Changing it signs everyone out and makes stored webhook secrets unreadable (deliveries fail until each secret is rotated).",
     takes: "a long random string",
   },
+  METRICS_TOKEN: {
+    group: "server",
+    default: "unset: no metrics, `/metrics` is a 404",
+    meaning: "Turns on `GET /metrics` (Prometheus' text format) and is the bearer token a scrape must send (`Authorization: Bearer <token>`); a request without it gets 401. See [operations](operations.md#metrics).",
+    takes: "a long random string",
+  },
   DATABASE_URL: {
     group: "database",
     meaning: "`file:<path>` → SQLite; `postgresql://…` → PostgreSQL. Migrations and the app always use the same value. On PostgreSQL the app's connections show as `formloom`, and the outbox thread's as `formloom-outbox`, in `pg_stat_activity`, unless the URL's `application_name` or `PGAPPNAME` names them.",

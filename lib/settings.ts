@@ -38,6 +38,8 @@ const specs = {
   NEXTAUTH_URL: anyText(),
   // Read by scripts/direct-routes.mjs (plain JavaScript, loaded before Next), as this reads it; checked here.
   FORMLOOM_DIRECT_ROUTES: onOff(true),
+  // Read by scripts/serve.mjs (GET /metrics, scripts/metrics.mjs).
+  METRICS_TOKEN: anyText(),
   SUBMISSION_RATE_LIMIT: count(60),
   LOGIN_RATE_LIMIT: count(10),
   TRUSTED_PROXY_HOPS: count(0),

@@ -32,6 +32,10 @@
  * - A response that ends before its request body was read (a 413, or an early
  *   401) leaves Node discarding the unread rest for as long as it keeps
  *   coming; after UNREAD_BODY_GRACE_MS the connection is cut instead.
+ * - GET /metrics (scripts/metrics.mjs) is served here when METRICS_TOKEN is
+ *   set, and every answered request is counted there under its route's
+ *   template (lib/http/request-context.ts); without the token prom-client is
+ *   never loaded.
  * - POST /api/public/forms/:slug/responses (the public submission) is served
  *   by its route's own handler without Next's request pipeline
  *   (scripts/direct-routes.mjs); everything else goes through Next.
@@ -43,8 +47,9 @@
  *   passes a SIGTERM on to its script's shell only, which would die of it
  *   and leave this process serving, never drained.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http, { STATUS_CODES } from "node:http";
 import path from "node:path";
@@ -70,6 +75,26 @@ const MAX_PATH_BYTES = 2048;
  * within the 16 KiB of response headers clients read.
  */
 const MAX_URL_BYTES = 8000;
+
+/**
+ * The request under way (lib/http/request-context.ts reads it): its id, and the
+ * route template that route() fills in for the metrics' label.
+ */
+const requestContext = new AsyncLocalStorage();
+globalThis[Symbol.for("formloom.request")] = requestContext;
+
+/** The route label of a request no route() declaration answered, by the kind of path (a bounded set). */
+function fallbackRoute(url) {
+  const path = pathOf(url);
+  if (path === "/metrics") return "/metrics";
+  if (path.startsWith("/api/")) return "/api/(unmatched)";
+  if (path.startsWith("/_next/")) return "/_next/(asset)";
+  if (path.startsWith("/s/")) return "/s/{slug}";
+  return "(page)";
+}
+
+/** nginx's code for a request whose client went away before its answer was sent. */
+const CLIENT_CLOSED = 499;
 
 const errorJson = (code, message) => JSON.stringify({ error: { code, message } });
 
@@ -259,7 +284,22 @@ async function main() {
   const { default: nextConfig } = await import("../next.config.mjs");
   const serveDirect = dev ? null : await loadDirectRoutes({ root, distDir: nextConfig.distDir, port });
 
+  // GET /metrics (scripts/metrics.mjs): loaded only with a token, so without one it is any unknown page's 404.
+  const metricsToken = process.env.METRICS_TOKEN?.trim();
+  const metrics = metricsToken ? (await import("./metrics.mjs")).createMetrics(metricsToken) : null;
+
+  const answered = (req, res, context, started) => {
+    const status = res.headersSent ? res.statusCode : CLIENT_CLOSED;
+    metrics?.observe(req.method, context.route ?? fallbackRoute(req.url ?? "/"), status, (performance.now() - started) / 1000);
+  };
+
   const server = http.createServer((req, res) => {
+    const context = { id: randomUUID(), route: null };
+    const started = performance.now();
+    res.once("close", () => answered(req, res, context, started));
+    requestContext.run(context, () => serve(req, res));
+  });
+  const serve = (req, res) => {
     if (!ROUTED_METHODS.has(req.method)) return refuseMethod(req, res);
     if (Buffer.byteLength(pathOf(req.url ?? "/")) > MAX_PATH_BYTES) {
       return refusePath(req, res, 414, "uri_too_long", `The path is longer than ${MAX_PATH_BYTES} bytes`);
@@ -270,11 +310,12 @@ async function main() {
     if (!decodablePath(req.url ?? "/")) {
       return refusePath(req, res, 400, "validation_failed", "The path is not valid percent-encoding (a % must start an escape of UTF-8, like %20)");
     }
+    if (metrics && pathOf(req.url) === "/metrics") return void metrics.serve(req, res);
     cutUnreadBody(req, res);
     req.headers["x-formloom-peer"] = req.socket.remoteAddress ?? "";
     if (serveDirect?.(req, res)) return;
     void handle(req, res);
-  });
+  };
   server.on("clientError", answerClientError);
   // Longer than common load balancers' idle timeouts, so they close first
   // (and headersTimeout above it, or Node may cut a reused connection first).

@@ -18,6 +18,7 @@ import { AppError, errorBody, type ErrorDetail } from "./errors";
 import { BODY_LIMITS, readCappedBytes, readJson } from "./body";
 import { NUL_MESSAGE, nulPath } from "./nul";
 import { parseQuery } from "./query";
+import { currentRequest, routeTemplate } from "./request-context";
 
 /** The JSON API's body limit (lib/http/body.ts has every endpoint kind's). */
 export const MAX_BODY_BYTES = BODY_LIMITS.json;
@@ -108,8 +109,12 @@ export function route<P extends ObjectSchema | undefined, Q extends ObjectSchema
 export function route(spec: RouteSpec<any, any, any, any>): RouteHandler {
   const handler: RouteHandler = async (req, ctx) => {
     try {
+      const rawParams = await ctx.params;
+      // The log line's and the metrics' route label: the template, never the ids.
+      const request = currentRequest();
+      if (request) request.route = routeTemplate(req.nextUrl.pathname, rawParams);
       const caller = spec.auth === "public" ? null : await authenticate(req, spec.auth);
-      const params = spec.params ? validate(spec.params, await ctx.params, "validation_failed", "Invalid path parameter") : undefined;
+      const params = spec.params ? validate(spec.params, rawParams, "validation_failed", "Invalid path parameter") : undefined;
       const query = spec.query ? validate(spec.query, parseQuery(req.nextUrl.searchParams), "invalid_query", "Invalid query parameters") : undefined;
       if (!spec.query) rejectUnknownQuery(req);
       const body = spec.body ? validate(spec.body, await readJson(req), "validation_failed", "The request body is invalid") : undefined;

@@ -8,6 +8,7 @@
  * client, which that thread does not load.
  */
 import { emailSender } from "@/lib/email/sender";
+import { countDeliveries } from "@/lib/observability/metrics";
 import { webhookSender } from "@/lib/webhooks/sender";
 import type { ChannelSender } from "./channel-sender";
 import type { ClaimedMessage } from "./claim";
@@ -22,7 +23,11 @@ export const channels = { webhook: webhookSender, email: emailSender } satisfies
 export async function attempt(message: ClaimedMessage): Promise<string> {
   const [run] = await prepareWith(channels, [message]);
   const result = await run();
-  if (result) return recordAttempt(message, result);
+  if (result) {
+    const status = await recordAttempt(message, result);
+    countDeliveries([message.channel], [status]);
+    return status;
+  }
   await releaseClaims([message]);
   return "pending";
 }

@@ -18,6 +18,7 @@ import os from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { driver } from "@/lib/db/client";
 import { setWalAutocheckpoint } from "@/lib/db/sqlite-adapter";
+import { setMetricsSink, type DeliveryResult } from "@/lib/observability/metrics";
 import { webhookSender } from "@/lib/webhooks/sender";
 import type { ClaimedMessage } from "./claim";
 import { startOutboxWorker, stopOutboxWorker, takeClaimed, wakeOutboxWorker } from "./worker";
@@ -38,7 +39,9 @@ export type FromOutboxThread =
   | { type: "started" }
   /** The worker stopped or started again taking rows written claimed (lib/outbox/worker.ts HandOffGate). */
   | { type: "hand-off"; accepting: boolean }
-  | { type: "stopped" };
+  | { type: "stopped" }
+  /** Recorded attempts, for the app thread's metrics (lib/observability/metrics.ts). */
+  | { type: "deliveries"; channel: string; result: DeliveryResult; count: number };
 
 const port = parentPort!;
 const { walAutocheckpoint, nice } = workerData as OutboxThreadData;
@@ -57,6 +60,14 @@ function lowerPriority() {
   } catch (error) {
     console.error(`outbox thread: could not lower its priority (nice ${nice}); it runs at the app's`, error);
   }
+}
+
+// The metrics' registry is on the app's thread: this thread's counts go there.
+if (process.env.METRICS_TOKEN?.trim()) {
+  setMetricsSink({
+    response: () => {},
+    deliveries: (channel, result, count) => port.postMessage({ type: "deliveries", channel, result, count } satisfies FromOutboxThread),
+  });
 }
 
 async function start() {

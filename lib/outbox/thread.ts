@@ -35,6 +35,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { provider } from "@/lib/db/client";
+import { metricsSink } from "@/lib/observability/metrics";
 import { walAutocheckpointFrames } from "@/lib/db/sqlite-adapter";
 import { setting, settingIfSet, switchOn } from "@/lib/settings";
 import { channels } from "./channels";
@@ -94,6 +95,7 @@ export function startOutbox(): void {
   worker.on("message", (message: FromOutboxThread) => {
     if (message.type === "started") console.log("Outbox: webhooks are sent from a thread of their own");
     if (message.type === "stopped") stopped?.();
+    if (message.type === "deliveries") metricsSink()?.deliveries(message.channel, message.result, message.count);
     // The thread's worker fell behind (rows are written unclaimed, for its claims) or caught up.
     if (message.type === "hand-off" && open) onOutboxHandOff(message.accepting ? handOff : null);
   });

@@ -57,6 +57,7 @@ import { setting } from "@/lib/settings";
 import { senderIn, type Senders } from "./channel-sender";
 import { claimDue, releaseClaims, type ClaimedMessage } from "./claim";
 import { outboxChannels, type OutboxChannel } from "./enqueue";
+import { countDeliveries } from "@/lib/observability/metrics";
 import { recordAttempt, recordAttempts, renewLeases, type AttemptResult } from "./record";
 import { attemptTimeoutMs, leaseMs, perTarget, type PreparedAttempt } from "@/lib/webhooks/deliver";
 
@@ -363,12 +364,14 @@ async function flushResults(s: WorkerState): Promise<void> {
   const batch = s.results.splice(0);
   if (batch.length === 0) return;
   s.recording = recordAttempts(batch)
-    .then(() => undefined)
+    .then((statuses) => countDeliveries(batch.map((entry) => entry.message.channel), statuses))
     .catch(async (error) => {
       // A batch that failed as a whole (a lost connection, a busy timeout): row by row, so one cannot sink the rest.
       console.error("outbox worker: recording results failed; row by row", error);
       for (const { message, result } of batch) {
-        await recordAttempt(message, result).catch((e) => console.error(`outbox worker: recording ${message.id} failed`, e));
+        await recordAttempt(message, result)
+          .then((status) => countDeliveries([message.channel], [status]))
+          .catch((e) => console.error(`outbox worker: recording ${message.id} failed`, e));
       }
     })
     .finally(() => {

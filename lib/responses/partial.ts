@@ -21,6 +21,7 @@ import { pathColumns, type PathColumns } from "@/lib/analytics/paths";
 import { db, provider } from "@/lib/db/client";
 import { empty, exec, query, rawTransaction, sql, type RawWork } from "@/lib/db/raw";
 import { AppError, notFound } from "@/lib/http/errors";
+import { countResponse } from "@/lib/observability/metrics";
 import { DRAFT_MAX_AGE_MS } from "@/lib/public/draft-age";
 import { findPublishedForm, type PublishedForm } from "@/lib/public/published-form";
 import type { Respondent } from "@/lib/public/respondent";
@@ -104,8 +105,11 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
   await enforceSubmissionRateLimit(input.respondent.ip);
   const finishing = !input.partial;
   return withPublishedForm(input.slug, async (form) => {
+    // What the transaction stored, counted once it committed (a resend or dropped spam stores nothing).
+    let written: "finished" | "partial" | null = null;
     try {
-      return await rawTransaction(function* (): RawWork<SubmitResult> {
+      const result = await rawTransaction(function* (): RawWork<SubmitResult> {
+        written = null;
         const stored = yield* lockOwnResponse(form.formId, input.id, input.respondent);
         if (!stored) throw notFound("Response");
         const verdict = spamVerdict(form.formId, input, { finishing });
@@ -141,8 +145,11 @@ export async function updateResponse(input: UpdateResponseInput): Promise<Submit
         });
         // Partial answers are not counted; finishing adds them to the analytics counters, in this transaction.
         yield* writeAnswersThenGuard(form, { responseId: stored.id, finished: columns.finished, replace: true, pathUnanswered: path.pathUnanswered }, answerRows(form.schema, answers, metadata), now);
+        written = finishing ? "finished" : "partial";
         return { status: 200, body: { response: serializeResponse(stored.id, columns.submittedAt, columns.spamReasons) } };
       });
+      if (written) countResponse(written);
+      return result;
     } catch (error) {
       if (isOnePerPersonViolation(error)) throw alreadyResponded();
       throw error;

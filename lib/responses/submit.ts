@@ -18,6 +18,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { rawTransaction } from "@/lib/db/raw";
 import { AppError, type ErrorDetail } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import { countResponse } from "@/lib/observability/metrics";
 import { pathColumns } from "@/lib/analytics/paths";
 import { computePath } from "@/lib/logic";
 import { formLanguages } from "@/lib/i18n/negotiate";
@@ -194,6 +195,7 @@ export async function submitResponse(input: SubmitResponseInput): Promise<Submit
       if (isOnePerPersonViolation(error)) throw alreadyResponded();
       throw error;
     }
+    countResponse(finishing ? "finished" : "partial");
     return { status: 201, body: { response: serializeResponse(id, response.submittedAt, response.spamReasons) } };
   });
 }

@@ -121,12 +121,13 @@ const isError = (contract: Contract, status: number, body: string | undefined, c
 /**
  * Why `exchange` breaks the contract, or null when it keeps it. Pages and
  * next-auth's /api/auth/* are not in the document: a page that answers 200
- * must at least be HTML.
+ * must at least be HTML (not /metrics, which is not a page).
  */
 export function violation(contract: Contract, exchange: Exchange): string | null {
   const { method, path, status, headers, body } = exchange;
   if (!path.startsWith("/api/")) {
-    const isPage = !path.startsWith("/_next/") && !/\.[a-z0-9]+$/i.test(path);
+    // /metrics is Prometheus' text format (scripts/metrics.mjs), not a page.
+    const isPage = !path.startsWith("/_next/") && path !== "/metrics" && !/\.[a-z0-9]+$/i.test(path);
     const type = headers.get("content-type") ?? "";
     return isPage && status === 200 && method === "GET" && !type.startsWith("text/html") ? `${method} ${path}: a page answered 200 with "${type}", not HTML` : null;
   }
