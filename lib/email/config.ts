@@ -100,7 +100,7 @@ export function mailConfig(env: Env = process.env): MailConfig | null {
 
 export const emailConfigured = () => mailConfig() !== null;
 
-/** Public origin of the dashboard, for links in emails. */
+/** Public origin of the dashboard (NEXTAUTH_URL), for links in emails and the CSV export's file URLs. */
 export function dashboardOrigin(env: Env = process.env): string {
   const fallback = `http://localhost:${env.PORT ?? "3000"}`;
   try {

@@ -27,16 +27,17 @@ export interface AttachedFile {
   contentType: string;
 }
 
-export const fileUrl = (formId: string, responseId: string, fileId: string) =>
-  `/api/forms/${encodeURIComponent(formId)}/responses/${encodeURIComponent(responseId)}/files/${encodeURIComponent(fileId)}`;
+/** A file's owner URL: relative (the API and the dashboard), or absolute under `origin` (the CSV export, read outside the app). */
+export const fileUrl = (formId: string, responseId: string, fileId: string, origin = "") =>
+  `${origin}/api/forms/${encodeURIComponent(formId)}/responses/${encodeURIComponent(responseId)}/files/${encodeURIComponent(fileId)}`;
 
 /** The answers with each attached file's id swapped for its object (ids with no attached file stay as they are). */
-export function withFileObjects<A extends Record<string, unknown>>(formId: string, responseId: string, answers: A, files: readonly AttachedFile[]): A {
+export function withFileObjects<A extends Record<string, unknown>>(formId: string, responseId: string, answers: A, files: readonly AttachedFile[], origin = ""): A {
   if (files.length === 0) return answers;
   const byId = new Map(files.map((f) => [f.id, f]));
   const object = (id: unknown): unknown => {
     const f = typeof id === "string" ? byId.get(id) : undefined;
-    return f ? ({ id: f.id, name: f.name, size: Number(f.size), contentType: f.contentType, url: fileUrl(formId, responseId, f.id) } satisfies FileAnswer) : id;
+    return f ? ({ id: f.id, name: f.name, size: Number(f.size), contentType: f.contentType, url: fileUrl(formId, responseId, f.id, origin) } satisfies FileAnswer) : id;
   };
   const out: Record<string, unknown> = { ...answers };
   for (const key of new Set(files.map((f) => f.questionKey))) {

@@ -17,6 +17,7 @@ import type { AnswerValue } from "@/lib/schema/answers";
 import { isAnswerable } from "@/lib/schema/form-schema";
 import { fileQuestionKeys } from "@/lib/files/attach";
 import { filesOfResponses, withFileObjects, type AttachedFile } from "@/lib/files/answers";
+import { dashboardOrigin } from "@/lib/email/config";
 import { neutraliseCell } from "./csv-cell";
 import { checkDateRange, responseFilterShape, responseWhere, type ResponseFilters } from "./filters";
 import { getReadableForm } from "./readable-form";
@@ -67,11 +68,13 @@ export async function exportResponsesCsv(actor: Actor, formId: string, query: Ex
   const languageColumn = form.multilingual ? ["language"] : [];
   const header = ["id", "submittedAt", ...languageColumn, ...logicColumns, ...questionKeys, ...metadataKeys.map((k) => `metadata.${k}`)];
 
-  // File answers read "name (owner URL)": the batch's attached files are looked up once per batch.
+  // File answers read "name (owner URL)", the URL absolute (NEXTAUTH_URL's origin): a spreadsheet has no
+  // page to resolve a relative one against. The batch's attached files are looked up once per batch.
   const hasFiles = fileQuestionKeys(form).size > 0;
+  const origin = dashboardOrigin();
   const toRecord = (files: Map<string, AttachedFile[]> | null) => ([id, submittedAt, answersJson, metadataJson, score, ending, language]: unknown[]) => {
     const stored = JSON.parse(answersJson as string) as Record<string, unknown>;
-    const answers = files ? withFileObjects(form.id, id as string, stored, files.get(id as string) ?? []) : stored;
+    const answers = files ? withFileObjects(form.id, id as string, stored, files.get(id as string) ?? [], origin) : stored;
     const metadata = metadataKeys.length ? (JSON.parse(metadataJson as string) as Record<string, unknown>) : {};
     return [
       id as string,

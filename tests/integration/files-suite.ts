@@ -172,7 +172,12 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
       expect(detail.body.response.answers.docs[0].url).toBe(fileUrl);
 
       const csv = await fetch(url(`/api/forms/${form.id}/responses/export`), { headers: auth(owner) });
-      expect(await csv.text()).toContain(`holiday photo.png (${fileUrl})`);
+      // Absolute in the CSV (NEXTAUTH_URL, the server's address here), and it downloads the file.
+      const csvText = await csv.text();
+      expect(csvText).toContain(`holiday photo.png (${server.baseUrl}${fileUrl})`);
+      expect(csvText).toContain(`signature.png (${server.baseUrl}/api/forms/${form.id}/responses/${responseId}/files/${sig.body.file.id})`);
+      const fromCsv = /holiday photo\.png \((http[^)]+)\)/.exec(csvText)![1];
+      expect((await fetch(fromCsv, { headers: auth(owner) })).status).toBe(200);
 
       const download = await fetch(url(fileUrl), { headers: { authorization: `Bearer ${owner.readKey}` } });
       expect(download.status).toBe(200);
