@@ -90,6 +90,10 @@ export const settingDocs = {
     group: "submissions",
     meaning: "Public submissions (creating and updating responses, uploads; refused ones too) per minute per client IP, counted in the database so every instance shares it. `0` turns it off.",
   },
+  SUBMISSION_MIN_FILL_MS: {
+    group: "submissions",
+    meaning: "A response finished from the public page sooner than this after the page was served is kept but held as suspected spam (reason `too_fast`; see [Spam](features/forms-and-responses.md#spam)). `0` holds none for being fast. Lower values are for test suites, whose browsers answer forms in milliseconds; people take longer than the default.",
+  },
   FORMLOOM_DIRECT_ROUTES: {
     group: "submissions",
     meaning: "`on` serves the public submission POST straight from the production build's route, without Next.js's request pipeline (`scripts/direct-routes.mjs`; see [Architecture](architecture.md#how-a-submission-travels)). `off` sends it through Next.js like every other request.",

@@ -41,6 +41,8 @@ const specs = {
   // Read by scripts/serve.mjs (GET /metrics, scripts/metrics.mjs).
   METRICS_TOKEN: anyText(),
   SUBMISSION_RATE_LIMIT: count(60),
+  // The spam hold's minimum fill time (lib/public/spam.ts).
+  SUBMISSION_MIN_FILL_MS: ms(3_000, 0),
   LOGIN_RATE_LIMIT: count(10),
   TRUSTED_PROXY_HOPS: count(0),
   ALLOW_SIGNUP: trueFalse(false),

@@ -3,7 +3,8 @@
  * a minimum fill time. The page carries a signed start time (issueStartToken).
  * - A filled honeypot (a field people never see) is silently dropped: the bot
  *   sees the usual success and nothing is stored.
- * - Finishing sooner than MIN_FILL_MS after the token was issued may still be a
+ * - Finishing sooner than the minimum fill time (SUBMISSION_MIN_FILL_MS, 3 s by
+ *   default) after the token was issued may still be a
  *   person (a one-question poll), so the response is kept but HELD as
  *   suspected spam (reason "too_fast"): stored with its answers, counted
  *   nowhere (no analytics, no slot under maxResponses, no webhooks or emails)
@@ -14,7 +15,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { AppError } from "@/lib/http/errors";
 import { MIN_FILL_MS, type SpamReason } from "@/lib/responses/spam-state";
+import { setting } from "@/lib/settings";
 
+/** MIN_FILL_MS is SUBMISSION_MIN_FILL_MS's default; spamVerdict reads the setting, which test suites lower. */
 export { MIN_FILL_MS };
 
 function secret(): string {
@@ -68,6 +71,6 @@ export function spamVerdict(formId: string, signals: SpamSignals, { finishing, n
     }
   }
   if (signals.honeypot) return { kind: "drop" };
-  if (finishing && issuedAt !== null && now - issuedAt < MIN_FILL_MS) return { kind: "hold", reasons: ["too_fast"] };
+  if (finishing && issuedAt !== null && now - issuedAt < setting("SUBMISSION_MIN_FILL_MS")) return { kind: "hold", reasons: ["too_fast"] };
   return { kind: "accept" };
 }

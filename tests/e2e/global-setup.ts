@@ -9,6 +9,7 @@
  */
 import { createTestDatabase } from "../setup/database";
 import { startServer } from "../setup/server";
+import { E2E_MIN_FILL_MS } from "./fill-time";
 
 export default async function globalSetup() {
   const publicDb = await createTestDatabase("sqlite", "e2e-public");
@@ -17,7 +18,8 @@ export default async function globalSetup() {
   // only get in the way of many submissions from 127.0.0.1.
   // The sign-in limit too (tests/integration/dashboard-auth.test.ts): the dashboard specs sign the
   // same owner in once per file, more often than its 10 a quarter hour allow.
-  const env = { SUBMISSION_RATE_LIMIT: "0", LOGIN_RATE_LIMIT: "100" };
+  // The minimum fill time is lowered so that specs do not wait 3 s per submission (./fill-time.ts).
+  const env = { SUBMISSION_RATE_LIMIT: "0", LOGIN_RATE_LIMIT: "100", SUBMISSION_MIN_FILL_MS: String(E2E_MIN_FILL_MS) };
   const [publicServer, dashboardServer] = await Promise.all([
     startServer(publicDb.url, env),
     // The Integrations spec's webhook receiver listens on 127.0.0.1.
