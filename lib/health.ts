@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { db, provider } from "@/lib/db/client";
 import { databaseUrl, sqliteFilePath } from "@/lib/db/url";
 import { processProblems } from "@/lib/process-integrity";
+import { log } from "@/lib/observability/log";
 
 /**
  * Liveness plus a round trip to the database, for load balancers: 200 only
@@ -16,7 +17,7 @@ export async function checkHealth() {
   const started = performance.now();
   const problems = processProblems();
   if (problems.length) {
-    console.error(`health: the process is damaged: ${problems.slice(0, 3).join("; ")}`);
+    log.error(`health: the process is damaged: ${problems.slice(0, 3).join("; ")}`);
     return { ok: false as const, database: provider };
   }
   try {
@@ -25,7 +26,7 @@ export async function checkHealth() {
     return { ok: true as const, database: provider, latencyMs: Math.round(performance.now() - started) };
   } catch (error) {
     // No detail in the answer (it is public); the cause goes to the log.
-    console.error(`health: the database check failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    log.error(`health: the database check failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
     return { ok: false as const, database: provider };
   }
 }

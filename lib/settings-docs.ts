@@ -57,6 +57,10 @@ export const settingDocs = {
     meaning: "Turns on `GET /metrics` (Prometheus' text format) and is the bearer token a scrape must send (`Authorization: Bearer <token>`); a request without it gets 401. See [operations](operations.md#metrics).",
     takes: "a long random string",
   },
+  LOG_LEVEL: {
+    group: "server",
+    meaning: "The least level written to the log (JSON lines on standard output, one per request at `INFO`). `WARN` keeps only problems; `DEBUG` and `TRACE` add nothing today. See [operations](operations.md#logs).",
+  },
   DATABASE_URL: {
     group: "database",
     meaning: "`file:<path>` → SQLite; `postgresql://…` → PostgreSQL. Migrations and the app always use the same value. On PostgreSQL the app's connections show as `formloom`, and the outbox thread's as `formloom-outbox`, in `pg_stat_activity`, unless the URL's `application_name` or `PGAPPNAME` names them.",

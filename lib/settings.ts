@@ -40,6 +40,8 @@ const specs = {
   FORMLOOM_DIRECT_ROUTES: onOff(true),
   // Read by scripts/serve.mjs (GET /metrics, scripts/metrics.mjs).
   METRICS_TOKEN: anyText(),
+  // Read by scripts/log.mjs (checked there first) and lib/observability/log.ts.
+  LOG_LEVEL: { kind: "choice", default: "INFO", choices: ["FATAL", "ERROR", "WARN", "INFO", "DEBUG", "TRACE", "SILENT"] },
   SUBMISSION_RATE_LIMIT: count(60),
   // The spam hold's minimum fill time (lib/public/spam.ts).
   SUBMISSION_MIN_FILL_MS: ms(3_000, 0),

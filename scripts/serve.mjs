@@ -55,6 +55,7 @@ import http, { STATUS_CODES } from "node:http";
 import path from "node:path";
 import nextEnv from "@next/env";
 import { loadDirectRoutes } from "./direct-routes.mjs";
+import { createLogger, errorField } from "./log.mjs";
 
 const dev = process.argv[2] === "dev";
 const root = path.resolve(import.meta.dirname, "..");
@@ -96,7 +97,12 @@ function fallbackRoute(url) {
 /** nginx's code for a request whose client went away before its answer was sent. */
 const CLIENT_CLOSED = 499;
 
-const errorJson = (code, message) => JSON.stringify({ error: { code, message } });
+/** The process's logger (scripts/log.mjs), made first thing in main(). */
+let log = null;
+
+/** The API's error shape (lib/http/errors.ts), with the request's id. */
+const errorJson = (code, message, requestId) => JSON.stringify({ error: { code, message, requestId } });
+const currentId = () => requestContext.getStore()?.id ?? randomUUID();
 
 const pathOf = (url) => url.split(/[?#]/, 1)[0];
 
@@ -120,7 +126,7 @@ const ANSWERED = Symbol("formloom.answered");
 /** An error in the API's shape under /api, plain text for pages. */
 function refusePath(req, res, status, code, message) {
   const api = /^\/api(\/|$|\?)/.test(req.url);
-  const body = api ? errorJson(code, message) : `${STATUS_CODES[status]}: ${message}.\n`;
+  const body = api ? errorJson(code, message, currentId()) : `${STATUS_CODES[status]}: ${message}.\n`;
   res.writeHead(status, { ...NOSNIFF, "content-type": api ? "application/json" : "text/plain; charset=utf-8", "content-length": Buffer.byteLength(body) });
   res.end(body);
 }
@@ -143,12 +149,14 @@ function answerClientError(error, socket) {
   }
   const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
   const status = tooLarge ? 431 : 400;
+  const requestId = randomUUID();
   const body = tooLarge
-    ? errorJson("headers_too_large", "The request line and headers are larger than the server accepts")
-    : errorJson("bad_request", "The request is not valid HTTP");
+    ? errorJson("headers_too_large", "The request line and headers are larger than the server accepts", requestId)
+    : errorJson("bad_request", "The request is not valid HTTP", requestId);
+  log?.info({ requestId, status, reason: error.code }, "request refused before it was parsed");
   socket[ANSWERED] = true;
   const answer = () => {
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\nx-content-type-options: nosniff\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\nx-content-type-options: nosniff\r\nx-request-id: ${requestId}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
     lingeringClose(socket);
   };
   // Bytes after a complete request (a body longer than its Content-Length) fail
@@ -198,7 +206,7 @@ function cutUnreadBody(req, res) {
 
 /** 405 in the API's error shape (lib/http/errors.ts), without waking Next. */
 function refuseMethod(req, res) {
-  const body = JSON.stringify({ error: { code: "method_not_allowed", message: `${req.method} is not supported; allowed: ${ALLOW}` } });
+  const body = errorJson("method_not_allowed", `${req.method} is not supported; allowed: ${ALLOW}`, currentId());
   res.writeHead(405, { ...NOSNIFF, "content-type": "application/json", "content-length": Buffer.byteLength(body), allow: ALLOW });
   res.end(body);
 }
@@ -209,7 +217,7 @@ function authSecret() {
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
-    console.log("Generated AUTH_SECRET in data/auth-secret (set AUTH_SECRET to choose your own).");
+    log.info("Generated AUTH_SECRET in data/auth-secret (set AUTH_SECRET to choose your own).");
   }
   return fs.readFileSync(file, "utf8").trim();
 }
@@ -226,7 +234,7 @@ function listenPort() {
   if (value === "") return 3000;
   const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
   if (!(port <= 65_535)) {
-    console.error(`PORT must be a whole number from 0 to 65535, not ${JSON.stringify(process.env.PORT)}. Stopping.`);
+    log.fatal(`PORT must be a whole number from 0 to 65535, not ${JSON.stringify(process.env.PORT)}. Stopping.`);
     process.exit(1);
   }
   return port;
@@ -254,7 +262,7 @@ async function backgroundWorkStarted(timeoutMs = 60_000) {
     if (outcome?.started) return;
     const reason = outcome ? (outcome.error?.message ?? String(outcome.error)) : Date.now() > deadline ? `not done after ${timeoutMs / 1000} s` : null;
     if (reason) {
-      console.error(`The server's background work (instrumentation.ts) did not start: ${reason}. Stopping.`);
+      log.fatal(`The server's background work (instrumentation.ts) did not start: ${reason}. Stopping.`);
       process.exit(1);
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -265,6 +273,7 @@ async function main() {
   // Next reads NODE_ENV when it loads, and .env files are chosen by it: set it first.
   process.env.NODE_ENV = dev ? "development" : "production";
   nextEnv.loadEnvConfig(root, dev, { info: () => {}, error: console.error });
+  log = createLogger();
 
   const port = listenPort();
   const hostname = process.env.HOSTNAME_BIND || "0.0.0.0";
@@ -288,14 +297,19 @@ async function main() {
   const metricsToken = process.env.METRICS_TOKEN?.trim();
   const metrics = metricsToken ? (await import("./metrics.mjs")).createMetrics(metricsToken) : null;
 
+  // One line per request: no path (it holds ids and tokens), headers or body, only what is named here.
   const answered = (req, res, context, started) => {
     const status = res.headersSent ? res.statusCode : CLIENT_CLOSED;
-    metrics?.observe(req.method, context.route ?? fallbackRoute(req.url ?? "/"), status, (performance.now() - started) / 1000);
+    const ms = performance.now() - started;
+    const route = context.route ?? fallbackRoute(req.url ?? "/");
+    metrics?.observe(req.method, route, status, ms / 1000);
+    log[status >= 500 ? "error" : "info"]({ requestId: context.id, method: req.method, route, status, ms: Math.round(ms * 10) / 10 }, "request");
   };
 
   const server = http.createServer((req, res) => {
     const context = { id: randomUUID(), route: null };
     const started = performance.now();
+    res.setHeader("x-request-id", context.id);
     res.once("close", () => answered(req, res, context, started));
     requestContext.run(context, () => serve(req, res));
   });
@@ -322,16 +336,16 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.listen(port, hostname, () => {
-    console.log(`Formloom ${dev ? "(dev) " : ""}listening on http://localhost:${port}`);
+    log.info(`Formloom ${dev ? "(dev) " : ""}listening on http://localhost:${port}`);
   });
 
   let stopping = false;
   const shutdown = (signal) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing in-flight requests`);
+    log.info(`${signal}: finishing in-flight requests`);
     const force = setTimeout(() => {
-      console.error(`Requests still running after ${SHUTDOWN_GRACE_MS} ms; exiting`);
+      log.error(`Requests still running after ${SHUTDOWN_GRACE_MS} ms; exiting`);
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
@@ -339,8 +353,8 @@ async function main() {
     const stopOutbox = globalThis[Symbol.for("formloom.outbox.stop")];
     const outboxStopped = typeof stopOutbox === "function" ? stopOutbox() : Promise.resolve();
     server.close(async () => {
-      await outboxStopped.catch((error) => console.error(error));
-      await app.close().catch((error) => console.error(error));
+      await outboxStopped.catch((error) => log.error({ err: errorField(error) }, "stopping the outbox failed"));
+      await app.close().catch((error) => log.error({ err: errorField(error) }, "stopping Next failed"));
       process.exit(0);
     });
     server.closeIdleConnections();
@@ -350,6 +364,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(`formloom: ${error instanceof Error ? error.message : String(error)}`);
+  const message = `formloom: ${error instanceof Error ? error.message : String(error)}`;
+  if (log) log.fatal(message);
+  else console.error(message);
   process.exit(1);
 });

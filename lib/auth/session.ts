@@ -6,6 +6,7 @@ import { safeCallbackUrl } from "./callback-url";
 import { beginLoginAttempt } from "./login-limit";
 import { endSession, liveSessionUserId, SESSION_MAX_AGE_S, startSession } from "./sessions";
 import { verifyCredentials } from "./users";
+import { log } from "@/lib/observability/log";
 
 const SESSION_ENDED = "Session ended";
 
@@ -55,7 +56,9 @@ export const authOptions: NextAuthOptions = {
     error(code, metadata) {
       // A cookie kept after sign-out is routine, not a server error worth a stack trace.
       if (code === "JWT_SESSION_ERROR" && (metadata as { message?: unknown } | undefined)?.message === SESSION_ENDED) return;
-      console.error(`[next-auth][error][${code}]`, metadata);
+      // The code and message only: next-auth's metadata can hold the request's details.
+      const message = metadata instanceof Error ? metadata.message : String((metadata as { message?: unknown } | undefined)?.message ?? "");
+      log.error({ code, message }, "next-auth error");
     },
   },
   events: {

@@ -29,6 +29,7 @@ import { Worker } from "node:worker_threads";
 import { driver } from "./client";
 import { setWalAutocheckpoint, SQLITE_DEFAULT_WAL_AUTOCHECKPOINT } from "./sqlite-adapter";
 import type { CheckpointerData } from "./checkpoint-thread-entry";
+import { errorField, log } from "@/lib/observability/log";
 
 const THREAD_FILE = path.join(process.cwd(), ".respondent", "sqlite-checkpointer.cjs");
 const CHECKPOINT_INTERVAL_MS = 200;
@@ -46,7 +47,7 @@ export async function startSqliteCheckpointer(): Promise<void> {
   try {
     worker = new Worker(/* turbopackIgnore: true */ THREAD_FILE, { workerData });
   } catch (error) {
-    console.error("sqlite checkpointer: the thread did not start; the connection checkpoints itself", error);
+    log.error({ err: errorField(error) }, "sqlite checkpointer: the thread did not start; the connection checkpoints itself");
     return;
   }
   globalForCheckpointer.formloomCheckpointer = worker;
@@ -56,10 +57,10 @@ export async function startSqliteCheckpointer(): Promise<void> {
   const fallBack = (why: string) => {
     if (stopped) return;
     stopped = true;
-    console.error(`sqlite checkpointer: ${why}; the connection checkpoints itself again`);
+    log.error(`sqlite checkpointer: ${why}; the connection checkpoints itself again`);
     void setWalAutocheckpoint(SQLITE_DEFAULT_WAL_AUTOCHECKPOINT).catch(() => {});
   };
   worker.on("error", (error) => fallBack(`the thread failed (${error.message})`));
   worker.on("exit", (code) => fallBack(`the thread exited (${code})`));
-  await setWalAutocheckpoint(APP_CHECKPOINT_FRAMES).catch((error) => console.error("sqlite checkpointer: could not set wal_autocheckpoint", error));
+  await setWalAutocheckpoint(APP_CHECKPOINT_FRAMES).catch((error) => log.error({ err: errorField(error) }, "sqlite checkpointer: could not set wal_autocheckpoint"));
 }

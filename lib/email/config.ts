@@ -7,6 +7,7 @@
  * describeSmtp() / redact().
  */
 import { z } from "zod";
+import { log } from "@/lib/observability/log";
 
 export interface MailConfig {
   smtpUrl: string;
@@ -93,7 +94,7 @@ export function mailConfig(env: Env = process.env): MailConfig | null {
   if (!mail) return null;
   if ("config" in mail) return mail.config;
   // The start-up check stops a server with such settings; a tool reading other ones says so once.
-  if (warned !== mail.problem) console.warn(`[email] ${mail.problem}; email is off`);
+  if (warned !== mail.problem) log.warn(`[email] ${mail.problem}; email is off`);
   warned = mail.problem;
   return null;
 }

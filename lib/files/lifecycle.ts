@@ -17,6 +17,7 @@
  */
 import { db } from "@/lib/db/client";
 import { storage } from "@/lib/storage";
+import { errorField, log } from "@/lib/observability/log";
 
 export const SWEEP_BATCH = 200;
 
@@ -33,7 +34,7 @@ export async function removeFiles(files: readonly { id: string; storageKey: stri
       await db.storedFile.deleteMany({ where: { id: file.id } });
       removed++;
     } catch (error) {
-      console.error(`could not remove stored file ${file.id}`, error);
+      log.error({ err: errorField(error) }, `could not remove stored file ${file.id}`);
     }
   }
   return removed;

@@ -8,6 +8,7 @@
 import net from "node:net";
 import type { Readable } from "node:stream";
 import { AppError } from "@/lib/http/errors";
+import { errorField, log } from "@/lib/observability/log";
 
 const TIMEOUT_MS = 30_000;
 
@@ -60,7 +61,7 @@ export async function scanUpload(open: () => Promise<Readable | null>): Promise<
     if (!bytes) throw new Error("the stored file vanished before its scan");
     verdict = await clamdScan(bytes, address);
   } catch (error) {
-    console.error("malware scan failed", error);
+    log.error({ err: errorField(error) }, "malware scan failed");
     throw new AppError("scanner_unavailable", "The malware scanner is not available; try again later");
   }
   if (!verdict.clean) throw new AppError("file_rejected", "The malware scanner refused this file");

@@ -18,6 +18,7 @@ import { rawQuery, sql } from "@/lib/db/raw";
 import { setting } from "@/lib/settings";
 import { releaseUnusedAssets } from "./form-assets";
 import { RELEASED_ASSET, removeFiles, SWEEP_BATCH } from "./lifecycle";
+import { errorField, log } from "@/lib/observability/log";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const orphanMaxAgeMs = () => setting("FILES_ORPHAN_MAX_AGE_MS");
@@ -96,7 +97,7 @@ export function startFileSweeper(): void {
       // The first sweep after a start is thorough: a crash is what leaves dangling files.
       await sweepFiles(Date.now(), sweeps++ % DANGLING_EVERY_SWEEPS === 0);
     } catch (error) {
-      console.error("file sweep failed", error);
+      log.error({ err: errorField(error) }, "file sweep failed");
     }
   };
   globalForSweep.formloomFileSweep = setInterval(() => void run(), sweepEveryMs());

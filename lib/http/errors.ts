@@ -1,3 +1,5 @@
+import { currentRequest } from "./request-context";
+
 /** Every failure the API reports, with its HTTP status: the one map. */
 export const errorStatus = {
   /** Not valid HTTP (answered by scripts/serve.mjs before the app sees it). */
@@ -60,6 +62,8 @@ export class AppError extends Error {
 
 export const notFound = (what = "Resource") => new AppError("not_found", `${what} not found`);
 
+/** The error shape, with the request's id (its `X-Request-Id` and log line) when a request is under way. */
 export function errorBody(code: ErrorCode, message: string, details?: ErrorDetail[]) {
-  return { error: details?.length ? { code, message, details } : { code, message } };
+  const requestId = currentRequest()?.id;
+  return { error: { code, message, ...(details?.length ? { details } : {}), ...(requestId ? { requestId } : {}) } };
 }

@@ -19,6 +19,7 @@ import { BODY_LIMITS, readCappedBytes, readJson } from "./body";
 import { NUL_MESSAGE, nulPath } from "./nul";
 import { parseQuery } from "./query";
 import { currentRequest, routeTemplate } from "./request-context";
+import { errorField, log } from "@/lib/observability/log";
 
 /** The JSON API's body limit (lib/http/body.ts has every endpoint kind's). */
 export const MAX_BODY_BYTES = BODY_LIMITS.json;
@@ -137,8 +138,8 @@ export function errorResponse(error: unknown): Response {
     return NextResponse.json(errorBody(error.code, error.message, error.details), { status: error.status, headers: error.headers });
   }
   // Never internals in the body; the request id ties the answer to the log line.
-  const requestId = randomUUID();
-  console.error(`[${requestId}] unhandled error`, error);
+  const requestId = currentRequest()?.id ?? randomUUID();
+  log.error({ requestId, err: errorField(error) }, "unhandled error");
   return NextResponse.json(
     { error: { code: "internal_error", message: "Something went wrong on our side", requestId } },
     { status: 500 },

@@ -18,7 +18,7 @@ export const errorSchema = z
       code: z.enum(Object.keys(errorStatus) as [keyof typeof errorStatus, ...(keyof typeof errorStatus)[]]),
       message: z.string(),
       details: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional().describe("One entry per invalid field"),
-      requestId: z.string().optional().describe("Only on 500: matches the server's log line"),
+      requestId: z.string().optional().describe("The request's id: its `X-Request-Id` header and the server's log line"),
     }),
   })
   .meta({ id: "Error" });

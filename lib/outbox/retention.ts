@@ -20,6 +20,7 @@
 import { provider } from "@/lib/db/client";
 import { setting } from "@/lib/settings";
 import { rawWriteExec, sql } from "@/lib/db/raw";
+import { errorField, log } from "@/lib/observability/log";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows per DELETE. */
@@ -65,7 +66,7 @@ const globalForPrune = globalThis as unknown as { formloomOutboxPrune?: NodeJS.T
 export function startDeliveryLogPruner(): void {
   if (globalForPrune.formloomOutboxPrune) return;
   const run = () =>
-    void pruneDeliveryLog().catch((error) => console.error("outbox: pruning the delivery log failed", error));
+    void pruneDeliveryLog().catch((error) => log.error({ err: errorField(error) }, "outbox: pruning the delivery log failed"));
   globalForPrune.formloomOutboxPrune = setInterval(run, pruneEveryMs());
   globalForPrune.formloomOutboxPrune.unref();
   setTimeout(run, Math.min(pruneEveryMs(), 60_000)).unref();

@@ -22,6 +22,7 @@ import { setMetricsSink, type DeliveryResult } from "@/lib/observability/metrics
 import { webhookSender } from "@/lib/webhooks/sender";
 import type { ClaimedMessage } from "./claim";
 import { startOutboxWorker, stopOutboxWorker, takeClaimed, wakeOutboxWorker } from "./worker";
+import { errorField, log } from "@/lib/observability/log";
 
 export interface OutboxThreadData {
   /** The app's wal_autocheckpoint (SQLite): this connection's commits checkpoint no sooner than the app's. */
@@ -58,7 +59,7 @@ function lowerPriority() {
   try {
     os.setPriority(nice);
   } catch (error) {
-    console.error(`outbox thread: could not lower its priority (nice ${nice}); it runs at the app's`, error);
+    log.error({ err: errorField(error) }, `outbox thread: could not lower its priority (nice ${nice}); it runs at the app's`);
   }
 }
 
@@ -85,6 +86,6 @@ port.on("message", (message: ToOutboxThread) => {
 
 start().catch((error) => {
   // The app's thread sees the exit and runs the worker itself.
-  console.error("outbox thread: did not start", error);
+  log.error({ err: errorField(error) }, "outbox thread: did not start");
   process.exit(1);
 });

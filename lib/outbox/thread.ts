@@ -43,6 +43,7 @@ import { releaseClaims, type ClaimedMessage } from "./claim";
 import { onOutboxHandOff, onOutboxWrite, type OutboxHandOff } from "./wake";
 import { leaseMs, startOutboxWorker, STOP_GRACE_MS, stopOutboxWorker, takeClaimed, wakeOutboxWorker, WRITE_WAKE_DELAY_MS } from "./worker";
 import type { FromOutboxThread, OutboxThreadData, ToOutboxThread } from "./thread-entry";
+import { errorField, log } from "@/lib/observability/log";
 
 const THREAD_FILE = path.join(process.cwd(), ".respondent", "outbox-worker.mjs");
 /** At most one wake-up message per this many ms (see above), and one of rows written claimed. */
@@ -82,7 +83,7 @@ export function startOutbox(): void {
   try {
     worker = new Worker(/* turbopackIgnore: true */ THREAD_FILE, { workerData });
   } catch (error) {
-    console.error("outbox: the worker thread did not start; webhooks are sent from the app's thread", error);
+    log.error({ err: errorField(error) }, "outbox: the worker thread did not start; webhooks are sent from the app's thread");
     return allInProcess();
   }
   globalForThread.formloomOutboxThread = worker;
@@ -93,17 +94,17 @@ export function startOutbox(): void {
   let stopping: Promise<void> | null = null;
   let stopped: (() => void) | null = null;
   worker.on("message", (message: FromOutboxThread) => {
-    if (message.type === "started") console.log("Outbox: webhooks are sent from a thread of their own");
+    if (message.type === "started") log.info("Outbox: webhooks are sent from a thread of their own");
     if (message.type === "stopped") stopped?.();
     if (message.type === "deliveries") metricsSink()?.deliveries(message.channel, message.result, message.count);
     // The thread's worker fell behind (rows are written unclaimed, for its claims) or caught up.
     if (message.type === "hand-off" && open) onOutboxHandOff(message.accepting ? handOff : null);
   });
-  worker.on("error", (error) => console.error("outbox: the worker thread failed", error));
+  worker.on("error", (error) => log.error({ err: errorField(error) }, "outbox: the worker thread failed"));
   worker.on("exit", (code) => {
     stopped?.();
     if (stopping) return;
-    console.error(`outbox: the worker thread exited (${code}); webhooks are sent from the app's thread`);
+    log.error(`outbox: the worker thread exited (${code}); webhooks are sent from the app's thread`);
     allInProcess();
   });
 
@@ -118,7 +119,7 @@ export function startOutbox(): void {
   const handOff: OutboxHandOff = {
     leaseMs: leaseMs(),
     take(messages) {
-      if (!open) return void releaseClaims(messages).catch((error) => console.error("outbox: handing back rows failed; their lease runs out", error));
+      if (!open) return void releaseClaims(messages).catch((error) => log.error({ err: errorField(error) }, "outbox: handing back rows failed; their lease runs out"));
       if (taken.length === 0) setTimeout(() => taken.length && post({ type: "take", messages: taken.splice(0) }), WAKE_EVERY_MS).unref();
       taken.push(...messages);
     },

@@ -60,6 +60,7 @@ import { outboxChannels, type OutboxChannel } from "./enqueue";
 import { countDeliveries } from "@/lib/observability/metrics";
 import { recordAttempt, recordAttempts, renewLeases, type AttemptResult } from "./record";
 import { attemptTimeoutMs, leaseMs, perTarget, type PreparedAttempt } from "@/lib/webhooks/deliver";
+import { errorField, log } from "@/lib/observability/log";
 
 export { perTarget };
 /** Rows claimed (and prepared) at once: many, so that a round's lookups serve many deliveries. */
@@ -211,7 +212,7 @@ export function takeClaimed(messages: ClaimedMessage[]): void {
   if (messages.length === 0) return;
   const s = state();
   if (!s || s.stopping || heldBy(s) + s.taken.length >= MAX_HELD) {
-    releaseClaims(messages).catch((error) => console.error("outbox worker: handing back rows failed; their lease runs out", error));
+    releaseClaims(messages).catch((error) => log.error({ err: errorField(error) }, "outbox worker: handing back rows failed; their lease runs out"));
     if (!s || s.stopping) return;
     if (!s.behind) {
       s.behind = true;
@@ -295,7 +296,7 @@ async function tick() {
       startWaiting(s, key, target);
     }));
   } catch (error) {
-    console.error("outbox worker: round failed", error);
+    log.error({ err: errorField(error) }, "outbox worker: round failed");
   } finally {
     s.ticking = false;
   }
@@ -335,7 +336,7 @@ function startWaiting(s: WorkerState, key: string, target: Target) {
     target.running++;
     const done: Promise<void> = run()
       .then((result) => (result ? queueResult(s, message, result) : void s.notMade.push(message)))
-      .catch((error) => console.error(`outbox worker: attempt ${message.id} failed`, error))
+      .catch((error) => log.error({ err: errorField(error) }, `outbox worker: attempt ${message.id} failed`))
       .finally(() => {
         s.inFlight.delete(done);
         target.running--;
@@ -367,11 +368,11 @@ async function flushResults(s: WorkerState): Promise<void> {
     .then((statuses) => countDeliveries(batch.map((entry) => entry.message.channel), statuses))
     .catch(async (error) => {
       // A batch that failed as a whole (a lost connection, a busy timeout): row by row, so one cannot sink the rest.
-      console.error("outbox worker: recording results failed; row by row", error);
+      log.error({ err: errorField(error) }, "outbox worker: recording results failed; row by row");
       for (const { message, result } of batch) {
         await recordAttempt(message, result)
           .then((status) => countDeliveries([message.channel], [status]))
-          .catch((e) => console.error(`outbox worker: recording ${message.id} failed`, e));
+          .catch((e) => log.error({ err: errorField(e) }, `outbox worker: recording ${message.id} failed`));
       }
     })
     .finally(() => {
@@ -394,9 +395,9 @@ export async function stopOutboxWorker(graceMs = STOP_GRACE_MS): Promise<void> {
   for (const sender of Object.values(s.senders)) sender.stop?.();
   const wait = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
   const drain = async () => {
-    if (waiting.length) await releaseClaims(waiting).catch((error) => console.error("outbox worker: handing back claims failed", error));
+    if (waiting.length) await releaseClaims(waiting).catch((error) => log.error({ err: errorField(error) }, "outbox worker: handing back claims failed"));
     await Promise.allSettled([...s.inFlight]);
-    if (s.notMade.length) await releaseClaims(s.notMade.splice(0)).catch((error) => console.error("outbox worker: handing back claims failed", error));
+    if (s.notMade.length) await releaseClaims(s.notMade.splice(0)).catch((error) => log.error({ err: errorField(error) }, "outbox worker: handing back claims failed"));
     await flushResults(s);
   };
   await Promise.race([drain(), wait]);

@@ -16,6 +16,7 @@ import path from "node:path";
 import { isMainThread, Worker } from "node:worker_threads";
 import { createPostQueue, type PostJob, type PostOutcome } from "./post-queue";
 import type { FromThread, ToThread } from "./post-thread-entry";
+import { errorField, log } from "@/lib/observability/log";
 
 const THREAD_FILE = path.join(process.cwd(), ".respondent", "webhook-sender.cjs");
 /** Settings the thread reads (address-policy.ts), sent with each batch. */
@@ -54,7 +55,7 @@ function startThread(): Sender {
   try {
     worker = new Worker(/* turbopackIgnore: true */ THREAD_FILE);
   } catch (error) {
-    console.error("webhooks: the sender thread did not start; sending on the app's thread", error);
+    log.error({ err: errorField(error) }, "webhooks: the sender thread did not start; sending on the app's thread");
     return inProcess();
   }
   // The sender alone never keeps a process alive (as the outbox worker's timers).
@@ -72,7 +73,7 @@ function startThread(): Sender {
     }
   });
   worker.on("error", (error) => {
-    console.error("webhooks: the sender thread failed", error);
+    log.error({ err: errorField(error) }, "webhooks: the sender thread failed");
     failAll(`The sender thread failed: ${error.message}`);
   });
   worker.on("exit", (code) => failAll(`The sender thread exited (${code})`));

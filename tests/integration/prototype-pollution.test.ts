@@ -113,6 +113,6 @@ describe("GET /api/health on a damaged process", () => {
     expect(after.status).toBe(503);
     expect(after.body).toMatchObject({ status: "unavailable", ok: false });
     expect(after.body).not.toHaveProperty("latencyMs");
-    expect(own.server.output()).toMatch(/Object\.prototype has an unexpected property "pollutedBySignal"/);
+    expect(own.server.output()).toMatch(/Object\.prototype has an unexpected property \\?"pollutedBySignal\\?"/);
   });
 });
