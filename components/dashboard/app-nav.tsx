@@ -20,6 +20,7 @@ export function AppNav({ email, workspaces, current: fromCookie }: { email: stri
     { href: "/forms", label: "Forms" },
     { href: "/keys", label: "API keys" },
     { href: "/members", label: "Members" },
+    { href: "/api-reference", label: "API reference" },
     // Hidden below admin: the API refuses the log to editors and viewers.
     ...(allows(current.role, "readAuditLog").allowed ? [{ href: "/audit-log", label: "Audit log" }] : []),
   ];

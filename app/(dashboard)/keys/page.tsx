@@ -23,7 +23,7 @@ export default async function KeysPage({ searchParams }: { searchParams: Promise
       <div className="page-header" style={{ marginBottom: 0 }}>
         <div>
           <h1>API keys</h1>
-          <p>Keys let scripts and other services use the REST API as you (<code>Authorization: Bearer flk_…</code>) in <strong>{workspace.name}</strong>, and only there. See <a href="/api/openapi.json">the API reference</a>.</p>
+          <p>Keys let scripts and other services use the REST API as you (<code>Authorization: Bearer flk_…</code>) in <strong>{workspace.name}</strong>, and only there. See <a href="/api-reference">the API reference</a>.</p>
           <p className="small">
             A key can do at most what your role allows ({roleLabels[workspace.role].toLowerCase()}{workspace.role === "viewer" ? ": reading only" : ""}), and stops working if you leave the workspace.
             {everyone ? " As an admin you see every member's keys here." : " You see your own keys here."}
