@@ -15,12 +15,20 @@ interface RedocGlobal {
   init: (specUrl: string, options: Record<string, unknown>, element: HTMLElement, callback?: (error?: unknown) => void) => void;
 }
 
-export function ApiReference({ scriptSrc, nonce, specUrl }: { scriptSrc: string; nonce: string; specUrl: string }) {
+/**
+ * The nonce of the document's CSP. Not the one the page's server render saw: after a
+ * client-side navigation that came with the navigation's own request, while the
+ * policy in force is the one the document was loaded with. Next.js nonces its scripts with it.
+ */
+const documentNonce = () => (document.querySelector("script[nonce]") as HTMLScriptElement | null)?.nonce ?? "";
+
+export function ApiReference({ scriptSrc, specUrl }: { scriptSrc: string; specUrl: string }) {
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
 
   useEffect(() => {
     let cancelled = false;
+    const nonce = documentNonce();
     const render = () => {
       const redoc = (window as unknown as { Redoc?: RedocGlobal }).Redoc;
       if (cancelled || !redoc || !container.current) return;
@@ -46,7 +54,7 @@ export function ApiReference({ scriptSrc, nonce, specUrl }: { scriptSrc: string;
       document.head.appendChild(script);
     }
     return () => { cancelled = true; };
-  }, [scriptSrc, nonce, specUrl]);
+  }, [scriptSrc, specUrl]);
 
   return (
     <>

@@ -1,13 +1,10 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { ApiReference } from "@/components/api-reference/api-reference";
 import { redocBundle } from "@/lib/api-reference/renderer";
-import { NONCE_HEADER } from "@/lib/http/security-headers";
 
 export const metadata: Metadata = { title: "API reference" };
 
 export default async function ApiReferencePage() {
-  const nonce = (await headers()).get(NONCE_HEADER) ?? "";
   return (
     <div className="stack">
       <div className="page-header" style={{ marginBottom: 0 }}>
@@ -19,7 +16,7 @@ export default async function ApiReferencePage() {
           </p>
         </div>
       </div>
-      <ApiReference scriptSrc={`/api-reference/${redocBundle().name}`} nonce={nonce} specUrl="/api/openapi.json" />
+      <ApiReference scriptSrc={`/api-reference/${redocBundle().name}`} specUrl="/api/openapi.json" />
     </div>
   );
 }
