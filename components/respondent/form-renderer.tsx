@@ -144,10 +144,8 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     // Work a control holds unsaved (a drawn signature) is uploaded first; a failure stops here.
-    const onPath = visible.flatMap(({ q }) => (live.onPath(q.key) ? [q.key] : []));
-    let failed: Record<string, string> = {};
-    for (let saving = uploads.flush(onPath); saving && !Object.keys(failed).length; saving = uploads.flush(onPath)) failed = await saving;
-    const uploading = { ...failed, ...uploads.pending(visible.map(({ q }) => q.key)) };
+    const keys = visible.map(({ q }) => q.key);
+    const uploading = { ...(await uploads.flush(keys)), ...uploads.pending(keys) };
     if (Object.keys(uploading).length) {
       session.setErrors((errs) => ({ ...errs, ...uploading }));
       return focusQuestion(idPrefix, Object.keys(uploading)[0]);
@@ -193,11 +191,18 @@ function FormBody(props: FormRendererProps & { restart?: () => void }) {
         <button type="submit" className="fl-button" disabled={session.busy}>
           {session.busy ? t("submitting") : (schema.theme?.labels?.submit ?? t("submit"))}
         </button>
+        <StartOver session={session} />
       </div>
     </div>,
     onSubmit,
     "fl-classic",
   );
+}
+
+/** "Start over", once there is something to start over from (see useResponse). */
+export function StartOver({ session }: { session: ReturnType<typeof useResponse> }) {
+  const { t } = useI18n();
+  return session.started ? <button type="button" className="fl-link-button" onClick={session.startOver}>{t("startOver")}</button> : null;
 }
 
 /** Moves focus to a question's control (its first input, or the group). */

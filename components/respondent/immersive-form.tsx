@@ -23,7 +23,7 @@ import { controlOf } from "@/components/question-types/respondent-controls";
 import { livePath, type LivePath } from "@/lib/logic/respondent";
 import type { AnswerValue } from "@/lib/schema/answers";
 import type { FormRendererProps } from "./form-renderer";
-import { ThankYou } from "./form-renderer";
+import { StartOver, ThankYou } from "./form-renderer";
 import { useI18n } from "./i18n";
 import { reachedScreen, shownQuestion, type EndingScreen } from "./logic";
 import { currentResponse } from "./public-api";
@@ -167,25 +167,17 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
     if (bad >= 0) goAlongPath(bad);
   };
 
-  const next = () => {
+  const next = async () => {
     const i = indexRef.current;
     const step = steps[i];
-    const path = latest();
     if (step?.kind === "question") {
-      const shown = onPathOf(step, path);
-      const saving = flushUploads?.(shown.map((x) => x.q.key));
-      if (saving) {
-        // Unsaved work is uploaded first (going on at once when nothing is: no wait between key presses).
-        void saving.then((failed) => {
-          if (indexRef.current !== i) return;
-          const bad = shown.find((x) => failed[x.q.key]);
-          if (!bad) return next();
-          session.setErrors((e) => ({ ...e, ...failed }));
-          document.getElementById(`${idPrefix}-${bad.q.key}`)?.focus({ preventScroll: true });
-        });
-        return;
-      }
-      const found = { ...checkAnswers(shown.map((x) => x.q), session.draftRef.current, t), ...pendingUploads?.(shown.map((x) => x.q.key)) };
+      const shown = onPathOf(step, latest());
+      const keys = shown.map((x) => x.q.key);
+      // Unsaved work (a drawn signature) is uploaded first; with none, this goes on at once (no wait between key presses).
+      const saving = flushUploads?.(keys);
+      const failed = saving ? await saving : {};
+      if (indexRef.current !== i) return;
+      const found = { ...checkAnswers(shown.map((x) => x.q), session.draftRef.current, t), ...pendingUploads?.(keys), ...failed };
       const bad = shown.find((x) => found[x.q.key]);
       if (bad) {
         session.setErrors((e) => ({ ...e, ...found }));
@@ -193,6 +185,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
         return;
       }
     }
+    const path = latest();
     const to = nextOnPath(i, path);
     if (to < 0) return void finish();
     session.savePartial();
@@ -345,6 +338,7 @@ export function ImmersiveForm({ schema, preview, slug, session, idPrefix, shell,
             <button type="button" className="fl-nav-button" aria-label={t("previousQuestion")} onClick={prev} disabled={trail.length === 0}>↑</button>
             <button type="button" className="fl-nav-button" aria-label={t("nextQuestion")} onClick={next} disabled={atEnd}>↓</button>
           </div>
+          <StartOver session={session} />
         </>,
         onSubmit,
         "fl-immersive",

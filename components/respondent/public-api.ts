@@ -62,3 +62,6 @@ export async function currentResponse(slug: string): Promise<CurrentResponse | n
   const result = await call<{ response: CurrentResponse | null }>("GET", `${base(slug)}/responses/current`);
   return result.ok ? result.data?.response ?? null : null;
 }
+
+/** "Start over": the respondent's unfinished response and files are deleted, and the respondent cookie cleared. */
+export const discardResponse = (slug: string) => call<null>("DELETE", `${base(slug)}/responses/current`);

@@ -19,7 +19,7 @@ import type { MessageId, Translate } from "@/lib/i18n/translator";
 import type { Question } from "@/lib/schema/form-schema";
 import { notifyHost } from "./embed-bridge";
 import { beforeRetry, deviceStore } from "./offline/device-store";
-import { createResponse, newIdempotencyKey, updateResponse, type ApiResult, type SavedResponse } from "./public-api";
+import { createResponse, discardResponse, newIdempotencyKey, updateResponse, type ApiResult, type SavedResponse } from "./public-api";
 import { checkAnswers, errorsFromDetails, type Draft, type FieldErrors } from "./validate";
 
 export interface ResponseOptions {
@@ -205,7 +205,22 @@ export function useResponse(opts: ResponseOptions) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reads everything through refs
   }, []);
 
-  return { draft, draftRef, setAnswer, errors, setErrors, banner, busy, savePartial, submit, resume };
+  /**
+   * "Start over" (a shared device): once the saves in flight are done, the
+   * response in progress, its files and the respondent cookie are deleted on
+   * the server, what the device kept goes, and the page loads afresh.
+   */
+  const startOver = useCallback(async () => {
+    await chain.current;
+    await discardResponse(o.current.slug!);
+    forgetStartedResponse(o.current.slug);
+    deviceStore.clear();
+    location.reload();
+  }, []);
+  // Something to start over from: an answer the respondent gave (hidden values come from the link).
+  const started = !opts.preview && opts.questions.some((q) => q.type !== "hidden" && q.key in draft);
+
+  return { draft, draftRef, setAnswer, errors, setErrors, banner, busy, savePartial, submit, resume, started, startOver };
 }
 
 const tokenKey = (slug: string | undefined) => `formloom:start:${slug}`;

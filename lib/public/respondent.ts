@@ -52,3 +52,9 @@ export function identifyRespondent(req: Request): Respondent {
     ip,
   };
 }
+
+/** Set-Cookie that removes the respondent cookie ("Start over": the next person on this browser is someone new). */
+export function clearRespondentCookie(req: Request): string {
+  const secure = new URL(req.url).protocol === "https:" ? "; Secure" : "";
+  return `${RESPONDENT_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
+}

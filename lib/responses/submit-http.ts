@@ -5,10 +5,11 @@
  */
 import { NextResponse } from "next/server";
 import { AppError } from "@/lib/http/errors";
-import { identifyRespondent, type Respondent } from "@/lib/public/respondent";
+import { clearRespondentCookie, identifyRespondent, type Respondent } from "@/lib/public/respondent";
 import { getPublicForm } from "@/lib/public/published-form";
 import { readEmptyBody, recordView } from "@/lib/public/views";
 import { currentResponse, updateResponse } from "./partial";
+import { discardCurrentResponse } from "./start-over";
 import { submitResponse } from "./submit";
 import { IDEMPOTENCY_HEADER, idempotencyKeySchema, type SubmitResponseBody, type UpdateResponseBody } from "./submit-schemas";
 
@@ -44,6 +45,15 @@ export async function patchResponse(req: Request, slug: string, id: string, body
 export async function getCurrentResponse(req: Request, slug: string): Promise<Response> {
   const respondent = identifyRespondent(req);
   return respond(200, await currentResponse({ slug, respondent }), respondent);
+}
+
+/** "Start over": the respondent's unfinished response and files go, and so does the cookie. */
+export async function deleteCurrentResponse(req: Request, slug: string): Promise<Response> {
+  await readEmptyBody(req);
+  await discardCurrentResponse({ slug, respondent: identifyRespondent(req) });
+  const headers = new Headers({ "cache-control": "no-store" });
+  headers.append("set-cookie", clearRespondentCookie(req));
+  return new Response(null, { status: 204, headers });
 }
 
 export async function postView(req: Request, slug: string): Promise<Response> {

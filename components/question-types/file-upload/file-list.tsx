@@ -98,10 +98,10 @@ export function useUploads(questionKey: string, initialIds: readonly string[], o
 
   /**
    * Adds files to the list and uploads them (a `problem` instead: listed as
-   * failed, never sent). Resolves when the uploads are over: to the first
-   * failure's message, or null.
+   * failed, never sent). Resolves when the uploads are over: to each one's
+   * failure message, or null.
    */
-  const add = useCallback(async (files: { blob: Blob; name: string; problem: string | null }[]) => {
+  const add = useCallback((files: { blob: Blob; name: string; problem: string | null }[]) => {
     const added = files.map((f) => ({ key: `local-${++seq}`, ...f }));
     update((list) => [
       ...list,
@@ -110,7 +110,7 @@ export function useUploads(questionKey: string, initialIds: readonly string[], o
     const results = added.map((f) => (f.problem ? Promise.resolve(f.problem) : start(f.key, f.blob, f.name)));
     const problems = added.filter((f) => f.problem).map((f) => f.problem);
     if (problems.length) setSaid(problems.join(" "));
-    return (await Promise.all(results)).find((m) => m !== null) ?? null;
+    return Promise.all(results);
   }, [start, update]);
 
   const cancel = useCallback((key: string) => handles.current.get(key)?.abort(), []);

@@ -33,14 +33,8 @@ export const useRespondentEnv = () => useContext(RespondentEnvContext);
 export function useUploadTracker(slug: string | undefined, preview: boolean | undefined, uploadingMessage: string) {
   const busy = useRef(new Set<string>());
   const flushes = useRef(new Map<string, Flush>());
-  const setUploading = useCallback((key: string, uploading: boolean) => {
-    if (uploading) busy.current.add(key);
-    else busy.current.delete(key);
-  }, []);
-  const setFlush = useCallback((key: string, flush: Flush | undefined) => {
-    if (flush) flushes.current.set(key, flush);
-    else flushes.current.delete(key);
-  }, []);
+  const setUploading = useCallback((key: string, uploading: boolean) => void (uploading ? busy.current.add(key) : busy.current.delete(key)), []);
+  const setFlush = useCallback((key: string, flush: Flush | undefined) => void (flush ? flushes.current.set(key, flush) : flushes.current.delete(key)), []);
   const env = useMemo<RespondentEnv>(() => ({ slug, preview, setUploading, setFlush }), [slug, preview, setUploading, setFlush]);
   /** The keys among `keys` with an upload in flight, each with its message. */
   const pending = useCallback((keys: readonly string[]) => {

@@ -41,7 +41,6 @@ function Signature(props: QuestionFieldProps<QuestionOf<"signature">>) {
 
   // Ink on the pad that is not (being) uploaded: the form flushes it before moving on.
   const unsaved = useRef(false);
-  const uploading = useRef<Promise<string | null> | null>(null);
   const env = useRespondentEnv();
 
   const ctx = () => canvas.current?.getContext("2d") ?? null;
@@ -52,28 +51,20 @@ function Signature(props: QuestionFieldProps<QuestionOf<"signature">>) {
 
   /** Uploads the pad as it is; resolves to the failure's message, or null. */
   const upload = () =>
-    (uploading.current ??= new Promise<string | null>((resolve) => {
+    new Promise<string | null>((resolve) => {
       unsaved.current = false;
-      const c = canvas.current;
-      if (!c) return resolve(null);
-      c.toBlob((blob) => {
-        if (!blob) return resolve(null);
+      canvas.current?.toBlob((blob) => {
         uploads.clear();
         setConfirmed(true);
-        resolve(uploads.add([{ blob, name: "signature.png", problem: null }]));
+        void uploads.add([{ blob: blob!, name: "signature.png", problem: null }]).then(([failure]) => resolve(failure));
       }, "image/png");
-    }).finally(() => {
-      uploading.current = null;
-    }));
+    });
   const flush = useRef(() => null as Promise<string | null> | null);
+  // An upload already on its way is not flushed: the form's upload tracker holds the form back until it lands.
+  // A failed one is the respondent's to retry or clear: it is not quietly left out.
   flush.current = () => {
-    if (env.preview) return null;
-    // One on its way already: the form's upload tracker holds the form back until it lands.
-    if (uploading.current) return null;
-    if (unsaved.current) return upload();
-    // A failed upload is the respondent's to retry or clear: it is not quietly left out.
     const failed = uploads.items.find((i) => i.state === "failed");
-    return failed ? Promise.resolve(failed.error ?? null) : null;
+    return unsaved.current ? upload() : failed ? Promise.resolve(failed.error!) : null;
   };
   useEffect(() => {
     env.setFlush(q.key, () => flush.current());

@@ -8,6 +8,7 @@
  * Only the respondent page's bundle (boot.tsx) turns it on; in the builder's
  * preview and in Next-rendered pages it stays off and does nothing.
  */
+import { DRAFT_MAX_AGE_MS } from "@/lib/public/draft-age";
 import type { Answers } from "@/lib/schema/answers";
 import type { Draft } from "../validate";
 
@@ -73,13 +74,15 @@ export const deviceStore = {
   get enabled() {
     return storageKey !== null;
   },
+  /** The kept draft, unless saved longer ago than a draft lives (a shared device forgets; the next save replaces it). */
   loadDraft(): Draft | null {
-    return storageKey ? read<Draft>(draftKey()) : null;
+    const kept = storageKey ? read<{ at: number; answers: Draft }>(draftKey()) : null;
+    return kept && Date.now() - kept.at < DRAFT_MAX_AGE_MS ? kept.answers : null;
   },
   /** `startToken`: the page's start token, kept with the first draft (see keptStartToken). */
   saveDraft(draft: Draft, startToken?: string) {
     if (!storageKey) return;
-    write(draftKey(), draft);
+    write(draftKey(), { at: Date.now(), answers: draft });
     if (startToken && read<string>(startKey()) === null) write(startKey(), startToken);
   },
   /**

@@ -62,6 +62,7 @@ export const ar = {
   noConnectionRetry: "لا يوجد اتصال. تحقّق من شبكتك وأعد المحاولة.",
   uploadCancelled: "أُلغي الرفع.",
   waitForUpload: "انتظر حتى ينتهي الرفع.",
+  startOver: "البدء من جديد",
   formNotOpen: "هذا النموذج غير مفتوح بعد.",
   formClosed: "هذا النموذج مغلق ولم يعد يقبل إجابات.",
   formFull: "بلغ هذا النموذج الحد الأقصى من الإجابات.",

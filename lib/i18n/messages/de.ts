@@ -62,6 +62,7 @@ export const de = {
   noConnectionRetry: "Keine Verbindung. Prüfe dein Netzwerk und versuche es erneut.",
   uploadCancelled: "Hochladen abgebrochen.",
   waitForUpload: "Warte, bis das Hochladen fertig ist.",
+  startOver: "Neu beginnen",
   formNotOpen: "Dieses Formular ist noch nicht geöffnet.",
   formClosed: "Dieses Formular ist geschlossen und nimmt keine Antworten mehr an.",
   formFull: "Dieses Formular hat die Höchstzahl an Antworten erreicht.",

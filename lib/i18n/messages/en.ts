@@ -66,6 +66,7 @@ export const en = {
   noConnectionRetry: "No connection. Check your network and retry.",
   uploadCancelled: "Upload cancelled.",
   waitForUpload: "Wait until the upload has finished.",
+  startOver: "Start over",
   formNotOpen: "This form is not open yet.",
   formClosed: "This form is closed and no longer accepts responses.",
   formFull: "This form has reached its limit of responses.",

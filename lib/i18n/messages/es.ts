@@ -62,6 +62,7 @@ export const es = {
   noConnectionRetry: "Sin conexión. Revisa tu red y reinténtalo.",
   uploadCancelled: "Subida cancelada.",
   waitForUpload: "Espera a que termine la subida.",
+  startOver: "Empezar de nuevo",
   formNotOpen: "Este formulario aún no está abierto.",
   formClosed: "Este formulario está cerrado y ya no acepta respuestas.",
   formFull: "Este formulario ha alcanzado su límite de respuestas.",

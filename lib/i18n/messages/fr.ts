@@ -62,6 +62,7 @@ export const fr = {
   noConnectionRetry: "Pas de connexion. Vérifiez votre réseau et réessayez.",
   uploadCancelled: "Envoi annulé.",
   waitForUpload: "Attendez la fin de l’envoi.",
+  startOver: "Recommencer",
   formNotOpen: "Ce formulaire n’est pas encore ouvert.",
   formClosed: "Ce formulaire est fermé et n’accepte plus de réponses.",
   formFull: "Ce formulaire a atteint sa limite de réponses.",

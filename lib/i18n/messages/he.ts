@@ -62,6 +62,7 @@ export const he = {
   noConnectionRetry: "אין חיבור. בדקו את הרשת ונסו שוב.",
   uploadCancelled: "ההעלאה בוטלה.",
   waitForUpload: "המתינו עד לסיום ההעלאה.",
+  startOver: "להתחיל מחדש",
   formNotOpen: "הטופס הזה עדיין לא נפתח.",
   formClosed: "הטופס הזה סגור ואינו מקבל עוד תשובות.",
   formFull: "הטופס הזה הגיע למגבלת התשובות.",

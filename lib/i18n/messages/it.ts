@@ -62,6 +62,7 @@ export const it = {
   noConnectionRetry: "Nessuna connessione. Controlla la rete e riprova.",
   uploadCancelled: "Caricamento annullato.",
   waitForUpload: "Attendi la fine del caricamento.",
+  startOver: "Ricomincia",
   formNotOpen: "Questo modulo non è ancora aperto.",
   formClosed: "Questo modulo è chiuso e non accetta più risposte.",
   formFull: "Questo modulo ha raggiunto il limite di risposte.",

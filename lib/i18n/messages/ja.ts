@@ -62,6 +62,7 @@ export const ja = {
   noConnectionRetry: "接続がありません。ネットワークを確認して再試行してください。",
   uploadCancelled: "アップロードを取り消しました。",
   waitForUpload: "アップロードが終わるまでお待ちください。",
+  startOver: "最初からやり直す",
   formNotOpen: "このフォームはまだ受付前です。",
   formClosed: "このフォームは締め切られ、回答を受け付けていません。",
   formFull: "このフォームは回答数の上限に達しました。",

@@ -62,6 +62,7 @@ export const nl = {
   noConnectionRetry: "Geen verbinding. Controleer je netwerk en probeer het opnieuw.",
   uploadCancelled: "Upload geannuleerd.",
   waitForUpload: "Wacht tot het uploaden klaar is.",
+  startOver: "Opnieuw beginnen",
   formNotOpen: "Dit formulier is nog niet open.",
   formClosed: "Dit formulier is gesloten en neemt geen antwoorden meer aan.",
   formFull: "Dit formulier heeft het maximale aantal antwoorden bereikt.",

@@ -62,6 +62,7 @@ export const pl = {
   noConnectionRetry: "Brak połączenia. Sprawdź sieć i spróbuj ponownie.",
   uploadCancelled: "Przesyłanie anulowane.",
   waitForUpload: "Poczekaj, aż przesyłanie się zakończy.",
+  startOver: "Zacznij od nowa",
   formNotOpen: "Ten formularz nie jest jeszcze otwarty.",
   formClosed: "Ten formularz jest zamknięty i nie przyjmuje już odpowiedzi.",
   formFull: "Ten formularz osiągnął limit odpowiedzi.",

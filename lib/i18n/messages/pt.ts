@@ -62,6 +62,7 @@ export const pt = {
   noConnectionRetry: "Sem ligação. Verifique a sua rede e tente de novo.",
   uploadCancelled: "Envio cancelado.",
   waitForUpload: "Aguarde até o envio terminar.",
+  startOver: "Recomeçar",
   formNotOpen: "Este formulário ainda não está aberto.",
   formClosed: "Este formulário está fechado e já não aceita respostas.",
   formFull: "Este formulário atingiu o limite de respostas.",

@@ -62,6 +62,7 @@ export const tr = {
   noConnectionRetry: "Bağlantı yok. Ağınızı kontrol edip yeniden deneyin.",
   uploadCancelled: "Yükleme iptal edildi.",
   waitForUpload: "Yükleme bitene kadar bekleyin.",
+  startOver: "Baştan başla",
   formNotOpen: "Bu form henüz açık değil.",
   formClosed: "Bu form kapandı ve artık yanıt kabul etmiyor.",
   formFull: "Bu form yanıt sınırına ulaştı.",

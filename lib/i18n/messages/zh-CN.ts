@@ -62,6 +62,7 @@ export const zhCN = {
   noConnectionRetry: "没有网络连接。请检查网络后重试。",
   uploadCancelled: "已取消上传。",
   waitForUpload: "请等待上传完成。",
+  startOver: "重新开始",
   formNotOpen: "此表单尚未开放。",
   formClosed: "此表单已关闭，不再接受回答。",
   formFull: "此表单已达到回答上限。",
