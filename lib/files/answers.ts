@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { anyOf, prepareOnce, rawQuery, sql } from "@/lib/db/raw";
 import type { FileAnswer } from "@/lib/question-types/file-kinds";
+import { safeFileName } from "./file-name";
 
 export const fileAnswerSchema = z
   .strictObject({
@@ -37,7 +38,7 @@ export function withFileObjects<A extends Record<string, unknown>>(formId: strin
   const byId = new Map(files.map((f) => [f.id, f]));
   const object = (id: unknown): unknown => {
     const f = typeof id === "string" ? byId.get(id) : undefined;
-    return f ? ({ id: f.id, name: f.name, size: Number(f.size), contentType: f.contentType, url: fileUrl(formId, responseId, f.id, origin) } satisfies FileAnswer) : id;
+    return f ? ({ id: f.id, name: safeFileName(f.name), size: Number(f.size), contentType: f.contentType, url: fileUrl(formId, responseId, f.id, origin) } satisfies FileAnswer) : id;
   };
   const out: Record<string, unknown> = { ...answers };
   for (const key of new Set(files.map((f) => f.questionKey))) {

@@ -8,6 +8,8 @@ declare module "busboy" {
   }
   interface BusboyConfig {
     headers: Record<string, string>;
+    /** The charset of parameters without one (filename="…"); busboy's default is latin1. */
+    defParamCharset?: string;
     limits?: { fieldNameSize?: number; fieldSize?: number; fields?: number; fileSize?: number; files?: number; parts?: number; headerPairs?: number };
     highWaterMark?: number;
     fileHwm?: number;

@@ -11,12 +11,7 @@ import { db } from "@/lib/db/client";
 import { getOwnedForm } from "@/lib/forms/forms";
 import { notFound } from "@/lib/http/errors";
 import { storage } from "@/lib/storage";
-
-/** RFC 6266: an ASCII fallback and the UTF-8 name. */
-export function contentDisposition(kind: "attachment" | "inline", name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+import { contentDisposition } from "./file-name";
 
 async function bytesOf(file: { storageKey: string; size: number; contentType: string }, headers: Record<string, string>): Promise<Response> {
   const body = await storage().get(file.storageKey);

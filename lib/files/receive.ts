@@ -13,7 +13,8 @@ import { AppError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
 import { objectKey, storage, type StoredKind } from "@/lib/storage";
 import { describeAccept, isAccepted } from "./accept";
-import { displayName, SNIFF_BYTES, sniffType } from "./sniff";
+import { safeFileName } from "./file-name";
+import { SNIFF_BYTES, sniffType } from "./sniff";
 
 /** Room for the multipart framing around the file (boundaries, part headers). */
 const FRAMING_BYTES = 16 * 1024;
@@ -44,6 +45,8 @@ export async function receiveUpload(req: Request, options: ReceiveOptions): Prom
   try {
     parser = busboy({
       headers: { "content-type": type },
+      // Browsers send a part's filename="…" as raw UTF-8 (RFC 7578); busboy's default reads it as Latin-1.
+      defParamCharset: "utf8",
       limits: { files: 1, fields: 0, fileSize: options.maxBytes, headerPairs: 20, fieldNameSize: 100 },
     });
   } catch {
@@ -106,7 +109,7 @@ export async function receiveUpload(req: Request, options: ReceiveOptions): Prom
 }
 
 async function store(stream: Readable & { truncated?: boolean }, filename: string | undefined, options: ReceiveOptions, tooLarge: () => AppError): Promise<ReceivedFile> {
-  const name = displayName(filename);
+  const name = safeFileName(filename);
   const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const head: Buffer[] = [];
   let headBytes = 0;

@@ -35,10 +35,3 @@ export async function sniffType(head: Uint8Array, fileName: string): Promise<Sni
   if (ext === "tsv") return { ext: "tsv", mime: "text/tab-separated-values" };
   return { ext: "txt", mime: "text/plain" };
 }
-
-/** A display name: the last path segment, no control or path characters, at most 200 characters. */
-export function displayName(raw: string | undefined): string {
-  const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, "").replace(/^\.+/, "").trim().slice(0, 200);
-  return clean || "file";
-}

@@ -58,7 +58,8 @@ function respondentCookie(req: Request, respondent: Respondent): string {
 /** One file part as the upload endpoint's request: the same headers (IP, user agent, respondent), one part named `file`. */
 function partRequest(req: Request, cookie: string, filename: string, mimeType: string, stream: Readable): Request {
   const boundary = `formloom${randomBytes(12).toString("hex")}`;
-  // The name is only displayed (lib/files/sniff.ts displayName); quotes and line breaks cannot break the framing.
+  // Sent as UTF-8, as a browser sends it; the upload endpoint cleans it (lib/files/file-name.ts).
+  // Quotes and line breaks cannot break the framing.
   const safeName = filename.replace(/["\r\n\\]/g, "_");
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${safeName}"\r\nContent-Type: ${mimeType.replace(/[\r\n]/g, "")}\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -92,7 +93,7 @@ export async function readMultipartPost(req: Request, type: string, slug: string
   let fieldBytes = 0;
   let parser: ReturnType<typeof busboy>;
   try {
-    parser = busboy({ headers: { "content-type": type }, limits: { fieldSize: BODY_LIMITS.formPost, headerPairs: 20 } });
+    parser = busboy({ headers: { "content-type": type }, defParamCharset: "utf8", limits: { fieldSize: BODY_LIMITS.formPost, headerPairs: 20 } });
   } catch {
     throw new AppError("validation_failed", "The multipart body has no boundary");
   }

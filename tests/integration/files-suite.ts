@@ -188,6 +188,68 @@ export function filesSuite(name: string, storage: () => StorageUnderTest) {
       expect(download.headers.get("content-security-policy")).toBe("sandbox");
     });
 
+    it("reads names as UTF-8 (filename and filename*), in NFC, without bidirectional or control characters, wherever they are shown or served", async () => {
+      const form = await publishedForm(owner, schema);
+      const who = cookie();
+      /** One part whose Content-Disposition parameters are these bytes, as a browser frames it. */
+      const rawUpload = async (question: string, params: Buffer, headers: Record<string, string> = who) => {
+        const body = Buffer.concat([
+          Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; `),
+          params,
+          Buffer.from(`\r\nContent-Type: application/pdf\r\n\r\n`),
+          pdf(1000),
+          Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+        ]);
+        const res = await fetch(url(filesPath(form.slug, question)), { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...headers }, body: new Uint8Array(body) });
+        expect(res.status).toBe(201);
+        return (await res.json()).file as { id: string; name: string };
+      };
+      // A browser sends the name's UTF-8 bytes as they are.
+      const utf8 = await rawUpload("docs", Buffer.from('filename="Müller.pdf"', "utf8"));
+      expect(utf8.name).toBe("Müller.pdf");
+      // Decomposed (as macOS names files) comes back composed.
+      expect((await rawUpload("docs", Buffer.from('filename="Mu\u0308ller.pdf"', "utf8"))).name).toBe("Müller.pdf");
+      // A right-to-left override would show "report<RLO>fdp.exe.pdf" as "reportfdp.exe.pdf" read backwards.
+      const rlo = await rawUpload("cv", Buffer.from("filename*=UTF-8''report%E2%80%AEfdp.exe.pdf"));
+      expect(rlo.name).toBe("reportfdp.exe.pdf");
+      const controls = await rawUpload("docs", Buffer.from("filename*=UTF-8''%E2%81%A6a%C2%85b%E2%80%8F%07c%D8%9C.pdf"));
+      expect(controls.name).toBe("abc.pdf");
+      expect((await db.storedFile.findMany({ where: { id: { in: [utf8.id, rlo.id, controls.id] } }, orderBy: { name: "asc" } })).map((f) => f.name)).toEqual(["Müller.pdf", "abc.pdf", "reportfdp.exe.pdf"]);
+
+      const submitted = await json("POST", `/api/public/forms/${form.slug}/responses`, { answers: { docs: [utf8.id, controls.id], cv: [rlo.id] } }, who);
+      expect(submitted.status).toBe(201);
+      const responseId = submitted.body.response.id as string;
+      const download = await fetch(url(`/api/forms/${form.id}/responses/${responseId}/files/${utf8.id}`), { headers: auth(owner) });
+      expect(download.status).toBe(200);
+      expect(download.headers.get("content-disposition")).toBe("attachment; filename=\"M_ller.pdf\"; filename*=UTF-8''M%C3%BCller.pdf");
+
+      // A name stored with a bidirectional control before these rules is shown and served without it.
+      await db.storedFile.update({ where: { id: rlo.id }, data: { name: "old\u202efdp.exe.pdf" } });
+      const detail = await json("GET", `/api/forms/${form.id}/responses/${responseId}`, undefined, auth(owner));
+      expect(detail.body.response.answers.cv[0].name).toBe("oldfdp.exe.pdf");
+      expect(detail.body.response.answers.docs.map((f: { name: string }) => f.name)).toEqual(["Müller.pdf", "abc.pdf"]);
+      const csv = await (await fetch(url(`/api/forms/${form.id}/responses/export`), { headers: auth(owner) })).text();
+      expect(csv).toContain("oldfdp.exe.pdf");
+      expect(csv).not.toContain("\u202e");
+      const old = await fetch(url(`/api/forms/${form.id}/responses/${responseId}/files/${rlo.id}`), { headers: auth(owner) });
+      expect(old.headers.get("content-disposition")).toBe("attachment; filename=\"oldfdp.exe.pdf\"; filename*=UTF-8''oldfdp.exe.pdf");
+
+      // The no-JavaScript post hands the browser's UTF-8 name on unchanged.
+      const posted = await fetch(url(`/s/${form.slug}/submit`), {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...cookie() },
+        body: new Uint8Array(Buffer.concat([
+          Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="cv"; filename="\u00c6r\u00f8 \u202egnp.pdf"\r\nContent-Type: application/pdf\r\n\r\n`, "utf8"),
+          pdf(1000),
+          Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+        ])),
+      });
+      expect(posted.status).toBeLessThan(400);
+      const postedFiles = await db.storedFile.findMany({ where: { formId: form.id, questionKey: "cv", id: { not: rlo.id } } });
+      expect(postedFiles.map((f) => f.name)).toEqual(["\u00c6r\u00f8 gnp.pdf"]);
+    });
+
     it("answers 404 to other owners, other forms, other responses and unknown ids", async () => {
       const form = await publishedForm(owner, schema);
       const second = await publishedForm(owner, schema);
