@@ -38,6 +38,10 @@ export const errorStatus = {
   internal_error: 500,
   /** CLAMAV_HOST is set but clamd did not answer: uploads are refused, never stored unscanned. */
   scanner_unavailable: 503,
+  /** The database does not answer (refused, dropped or timed-out connections): the request may be retried. */
+  database_unavailable: 503,
+  /** The server is still starting (migrations, background work): GET /api/health/ready. */
+  not_ready: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -66,4 +70,25 @@ export const notFound = (what = "Resource") => new AppError("not_found", `${what
 export function errorBody(code: ErrorCode, message: string, details?: ErrorDetail[]) {
   const requestId = currentRequest()?.id;
   return { error: { code, message, ...(details?.length ? { details } : {}), ...(requestId ? { requestId } : {}) } };
+}
+
+/** Connection-level failures: Prisma's engine codes, the driver adapters' kinds, Node's socket errors and PostgreSQL's SQLSTATEs. */
+const UNREACHABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006"]);
+const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+const UNREACHABLE_MESSAGE = /Can't reach database server|Connection terminated|connect ECONNREFUSED|Server has closed the connection|terminating connection due to administrator command|the database system is (starting up|shutting down)/i;
+
+/** Whether an error (or one of its causes) says the database cannot be reached, not that the request was wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let current = error; current && typeof current === "object" && !seen.has(current); current = (current as { cause?: unknown }).cause) {
+    seen.add(current);
+    const { code, kind, originalCode, message } = current as { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown };
+    if (typeof code === "string" && UNREACHABLE_CODES.has(code)) return true;
+    if (typeof originalCode === "string" && UNREACHABLE_CODES.has(originalCode)) return true;
+    if (typeof kind === "string" && UNREACHABLE_KINDS.has(kind)) return true;
+    if (typeof message === "string" && UNREACHABLE_MESSAGE.test(message)) return true;
+    const nested = (current as { errors?: unknown }).errors; // AggregateError (a refused connection on several addresses)
+    if (Array.isArray(nested) && nested.some((inner) => isDatabaseUnavailable(inner))) return true;
+  }
+  return false;
 }

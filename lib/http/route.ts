@@ -14,7 +14,7 @@ import type { OperationDoc } from "@/lib/openapi/endpoint";
 import type { Actor } from "@/lib/workspaces/actor";
 import { atLeast, type Role } from "@/lib/workspaces/roles";
 import { clientIp } from "./client-ip";
-import { AppError, errorBody, type ErrorDetail } from "./errors";
+import { AppError, errorBody, errorStatus, isDatabaseUnavailable, type ErrorDetail } from "./errors";
 import { BODY_LIMITS, readCappedBytes, readJson } from "./body";
 import { NUL_MESSAGE, nulPath } from "./nul";
 import { parseQuery } from "./query";
@@ -136,6 +136,10 @@ export function route(spec: RouteSpec<any, any, any, any>): RouteHandler {
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     return NextResponse.json(errorBody(error.code, error.message, error.details), { status: error.status, headers: error.headers });
+  }
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ requestId: currentRequest()?.id, err: errorField(error) }, "database unavailable");
+    return NextResponse.json(errorBody("database_unavailable", "The database is unavailable; try again shortly"), { status: errorStatus.database_unavailable, headers: { "retry-after": "5" } });
   }
   // Never internals in the body; the request id ties the answer to the log line.
   const requestId = currentRequest()?.id ?? randomUUID();

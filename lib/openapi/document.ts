@@ -38,6 +38,9 @@ function impliedErrors(e: Endpoint): ErrorCode[] {
   if (e.doc.fileUpload) codes.push("validation_failed", "payload_too_large", "unsupported_media_type");
   // Any operation can fail unexpectedly (a database gone, busy past its timeout): the body then carries a requestId.
   codes.push("internal_error");
+  // Any operation can meet the database unreachable: 503, to send again later (Retry-After).
+  // (Not where the operation documents a 503 of its own: health answers it with its own body.)
+  if (!(e.doc.otherAnswers ?? []).some((a) => a.status === 503)) codes.push("database_unavailable");
   return codes;
 }
 
@@ -56,7 +59,7 @@ function errorResponses(e: Endpoint, errorRef: JsonSchema) {
         {
           description: `Error codes: ${[...codes].map((c) => `\`${c}\``).join(", ")}`,
           content: { "application/json": { schema: errorRef } },
-          ...(status === 429 && { headers: { "Retry-After": { description: "Seconds until the next attempt may succeed", schema: { type: "integer" } } } }),
+          ...((status === 429 || codes.has("database_unavailable")) && { headers: { "Retry-After": { description: "Seconds until the next attempt may succeed", schema: { type: "integer" } } } }),
         },
       ]),
   );
