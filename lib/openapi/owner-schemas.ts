@@ -102,3 +102,5 @@ export const healthSchema = z
     latencyMs: z.number().optional(),
   })
   .meta({ id: "Health" });
+
+export const readinessSchema = z.strictObject({ status: z.literal("ready") }).meta({ id: "Readiness" });

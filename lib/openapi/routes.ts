@@ -19,6 +19,7 @@ import * as templatesRoute from "@/app/api/templates/route";
 import * as keysRoute from "@/app/api/keys/route";
 import * as keysIdRoute from "@/app/api/keys/[id]/route";
 import * as healthRoute from "@/app/api/health/route";
+import * as readyRoute from "@/app/api/health/ready/route";
 import * as openapiJsonRoute from "@/app/api/openapi.json/route";
 import * as formsIdResponsesRoute from "@/app/api/forms/[id]/responses/route";
 import * as formsIdResponsesExportRoute from "@/app/api/forms/[id]/responses/export/route";
@@ -64,6 +65,7 @@ export const apiRoutes: Record<string, Record<string, unknown>> = {
   "/api/keys": keysRoute,
   "/api/keys/{id}": keysIdRoute,
   "/api/health": healthRoute,
+  "/api/health/ready": readyRoute,
   "/api/openapi.json": openapiJsonRoute,
   "/api/forms/{id}/responses": formsIdResponsesRoute,
   "/api/forms/{id}/responses/export": formsIdResponsesExportRoute,
