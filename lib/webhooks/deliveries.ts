@@ -6,6 +6,7 @@ import { claimForRetry } from "@/lib/outbox/claim";
 import { newId } from "@/lib/ids";
 import { attempt } from "@/lib/outbox/channels";
 import { leaseMs } from "@/lib/outbox/worker";
+import { consumeRateLimit } from "@/lib/rate-limit";
 import { PING_EVENT } from "./events";
 import type { ListDeliveriesQuery } from "./schemas";
 import { getOwnedWebhook } from "./webhooks";
@@ -64,14 +65,32 @@ export async function retryDelivery(actor: Actor, formId: string, webhookId: str
   return readDelivery(deliveryId);
 }
 
+/** Test pings per webhook per window: a few to try a receiver, not enough to flood it. */
+export const TEST_PING_LIMIT = 5;
+export const TEST_PING_WINDOW_MS = 60_000;
+
 /**
  * A `ping` event to this webhook, sent now (and logged like any delivery).
  * The row is stored already claimed by this request, so the polling worker
  * never sends it too.
+ *
+ * Throttled per webhook (whoever asks, on every instance: the count is in the
+ * database), so the endpoint cannot be used to fire requests at a receiver.
+ * Counted only once the webhook is known to be the caller's and enabled, so
+ * another owner's id answers 404 and costs nothing.
  */
 export async function sendTestPing(actor: Actor, formId: string, webhookId: string) {
   const hook = await getOwnedWebhook(actor.workspaceId, formId, webhookId);
   if (!hook.enabled) throw new AppError("conflict", "The webhook is disabled; enable it first");
+  const limit = await consumeRateLimit(`webhook-test:${hook.id}`, TEST_PING_LIMIT, TEST_PING_WINDOW_MS);
+  if (!limit.allowed) {
+    throw new AppError(
+      "rate_limited",
+      `At most ${TEST_PING_LIMIT} test pings per webhook per minute. Try again in ${limit.retryAfterSeconds} s.`,
+      undefined,
+      { "retry-after": String(limit.retryAfterSeconds) },
+    );
+  }
   const now = new Date();
   const heldUntil = now.getTime() + leaseMs();
   const row = await db.outboxMessage.create({

@@ -9,6 +9,8 @@ import { startServer, type RunningServer } from "../setup/server";
 import { createPublishedForm, execDatabase, queryDatabase, submit } from "../helpers/instances";
 import { fastWebhookEnv, feedbackSchema, webhookApi } from "../helpers/webhook-api";
 import { startWebhookReceiver, type WebhookReceiver } from "../helpers/webhook-receiver";
+import { awayFromWindowEnd } from "../helpers/rate-window";
+import { TEST_PING_LIMIT, TEST_PING_WINDOW_MS } from "@/lib/webhooks/deliveries";
 
 const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
 
@@ -217,6 +219,31 @@ describe(`webhooks on ${kind}`, () => {
     expect(all.map((d: { createdAt: string }) => d.createdAt)).toEqual(all.map((d: { createdAt: string }) => d.createdAt).sort().reverse());
     expect(all.at(-1).event).toBe("ping");
     expect((await api.post(`/api/forms/${form.id}/webhooks/${webhook.id}/deliveries/nope/retry`)).status).toBe(404);
+  });
+
+  it("throttles test pings per webhook: of 30 at once, 5 are sent and the rest get 429 with Retry-After; another webhook is not throttled", async () => {
+    const { form, receiver, webhook } = await setup();
+    const second = await setup();
+    // The count is per fixed minute: all 30 inside one window.
+    await awayFromWindowEnd(TEST_PING_WINDOW_MS, 20_000);
+    const replies = await Promise.all(Array.from({ length: 30 }, () => api.post(`/api/forms/${form.id}/webhooks/${webhook.id}/test`)));
+    const sent = replies.filter((r) => r.status === 200);
+    const refused = replies.filter((r) => r.status === 429);
+    expect(sent).toHaveLength(TEST_PING_LIMIT);
+    expect(refused).toHaveLength(30 - TEST_PING_LIMIT);
+    for (const r of refused) {
+      expect(r.body.error.code).toBe("rate_limited");
+      expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(Number(r.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    }
+    await receiver.waitFor((d) => d.length >= TEST_PING_LIMIT);
+    expect(receiver.received.filter((d) => d.body.type === "ping")).toHaveLength(TEST_PING_LIMIT);
+    const deliveries = await deliveriesOf(form.id, webhook.id);
+    expect(deliveries.deliveries.filter((d: { event: string }) => d.event === "ping")).toHaveLength(TEST_PING_LIMIT);
+
+    const other = await api.post(`/api/forms/${second.form.id}/webhooks/${second.webhook.id}/test`);
+    expect(other.status).toBe(200);
+    expect(other.body.delivery).toMatchObject({ event: "ping", status: "succeeded" });
   });
 
   it("after rotating the secret signs with both the new and the old secret", async () => {

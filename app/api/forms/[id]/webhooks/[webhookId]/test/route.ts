@@ -1,7 +1,7 @@
 import { allowOnly } from "@/lib/http/allow";
 import { route } from "@/lib/http/route";
 import { deliveryEnvelope } from "@/lib/openapi/shared-answers";
-import { sendTestPing } from "@/lib/webhooks/deliveries";
+import { sendTestPing, TEST_PING_LIMIT } from "@/lib/webhooks/deliveries";
 import { webhookParams } from "@/lib/webhooks/schemas";
 
 export const POST = route({
@@ -13,9 +13,11 @@ export const POST = route({
   doc: {
     tag: "Webhooks",
     summary: "Send a test ping",
-    description: "Sends a `ping` event (`data: { formId, webhookId }`) now; it is logged like any delivery.",
+    description:
+      "Sends a `ping` event (`data: { formId, webhookId }`) now; it is logged like any delivery. " +
+      `At most ${TEST_PING_LIMIT} test pings per webhook per minute (fixed one-minute windows, shared by everyone who may send them); more are answered 429 \`rate_limited\` with \`Retry-After\`.`,
     success: { description: "The ping's delivery after the attempt", schema: deliveryEnvelope },
-    errors: ["conflict"],
+    errors: ["conflict", "rate_limited"],
   },
 });
 
