@@ -54,8 +54,12 @@ export async function insertAccount(email: string, passwordHash: string, client:
       );
     } catch (error) {
       if (isUniqueViolation(error, "email")) throw new AppError("conflict", "An account with this email already exists", [{ path: "email", message: "Already registered; sign in instead" }]);
-      // Lost a race with another registration: try again, which now sees the winner.
-      if (isWriteConflict(error) && attempt < 5) continue;
+      // Lost a race with another registration (a serialization failure, or a
+      // unique index another insert took first): try again, which now sees the
+      // winner. Still losing after that is a conflict to retry, never a 500.
+      const lostRace = isWriteConflict(error) || isUniqueViolation(error);
+      if (lostRace && attempt < 5) continue;
+      if (lostRace) throw new AppError("conflict", "Another account was being created at the same time; try again");
       throw error;
     }
   }

@@ -21,6 +21,13 @@ export function isUniqueViolation(error: unknown, field?: string): boolean {
     const { constraint, table } = error as { constraint?: string; table?: string };
     return !field || (constraint ? fieldsOfIndex(constraint, table) : []).includes(field);
   }
+  // Inside an interactive transaction Prisma can pass the driver adapter's own
+  // error through unwrapped (as it does for a write conflict at COMMIT): its
+  // cause names the constraint.
+  const adapter = error as { name?: unknown; cause?: UniqueCause };
+  if (adapter.name === "DriverAdapterError" && adapter.cause?.kind === "UniqueConstraintViolation") {
+    return !field || causeFields(adapter.cause).includes(field);
+  }
   // P2002 comes from model queries; a raw query ($executeRaw) fails with P2010
   // and carries the same structured cause from the driver adapter.
   const rawUnique = code === "P2010" && driverCause(error)?.kind === "UniqueConstraintViolation";
@@ -36,7 +43,10 @@ function driverCause(error: object): UniqueCause | undefined {
 function uniqueFields(error: object): string[] {
   const meta = (error as { meta?: { target?: unknown; driverAdapterError?: { cause?: UniqueCause } } }).meta;
   if (Array.isArray(meta?.target)) return meta.target.map(String);
-  const cause = meta?.driverAdapterError?.cause;
+  return causeFields(meta?.driverAdapterError?.cause);
+}
+
+function causeFields(cause: UniqueCause | undefined): string[] {
   if (cause?.constraint?.fields) return cause.constraint.fields;
   // ...PostgreSQL names the index.
   const index = cause?.constraint?.index;
