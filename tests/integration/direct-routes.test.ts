@@ -59,7 +59,10 @@ describe(`the public submission served without Next's pipeline (${kind})`, () =>
     const kept = Object.fromEntries([...res.headers].filter(([name]) => !TRANSPORT.has(name)));
     // The cookie's value is a new id each time; its attributes must match.
     if (kept["set-cookie"]) kept["set-cookie"] = kept["set-cookie"].replace(/^fl_rid=[^;]+/, "fl_rid=<id>");
+    // Each request has its own id (X-Request-Id, and requestId in an error body); both answers must carry one.
+    if (kept["x-request-id"]) kept["x-request-id"] = "<request id>";
     const body_ = text ? JSON.parse(text) : null;
+    if (typeof body_?.error?.requestId === "string") body_.error.requestId = "<request id>";
     const response = body_?.response;
     if (response?.id) Object.assign(response, { id: "<id>", submittedAt: "<at>" });
     return { status: res.status, headers: kept, body: body_, vary: res.headers.get("vary") };

@@ -10,6 +10,17 @@ import { startServer } from "../setup/server";
 
 const kind = process.env.TEST_DB === "postgresql" ? "postgresql" : "sqlite";
 
+/** The server's output with each JSON log line read back as its message. */
+const readable = (output: string) =>
+  output.split("\n").map((line) => {
+    try {
+      const { msg } = JSON.parse(line) as { msg?: unknown };
+      return typeof msg === "string" ? msg : line;
+    } catch {
+      return line;
+    }
+  }).join("\n");
+
 describe(`settings with values they do not take (${kind})`, () => {
   it("stop the server's start, each named with what it takes", { timeout: 60_000 }, async () => {
     const database = await createTestDatabase(kind, "badsettings");
@@ -17,7 +28,7 @@ describe(`settings with values they do not take (${kind})`, () => {
       const start = startServer(database.url, { WEBHOOK_CONCURRENCY: "64", OUTBOX_THREAD_NICE: "ten", LOGIN_RATE_LIMIT: "-1", WEBHOOK_ALLOW_PRIVATE_URLS: "1" });
       const failure = await start.then(
         () => expect.fail("the server started"),
-        (error: Error) => error.message,
+        (error: Error) => readable(error.message),
       );
       expect(failure).toMatch(/exited with 1/);
       // Next puts "An error occurred while loading instrumentation hook: " before the message.
@@ -39,7 +50,7 @@ describe(`settings with values they do not take (${kind})`, () => {
       // NEXTAUTH_URL is http://127.0.0.1:<port> here: the default sender would be no-reply@127.0.0.1.
       const failure = await startServer(database.url, { SMTP_URL: "smtp://mailer:s3cret-pass@127.0.0.1:2525" }).then(
         () => expect.fail("the server started"),
-        (error: Error) => error.message,
+        (error: Error) => readable(error.message),
       );
       expect(failure).toMatch(/exited with 1/);
       expect(failure).toMatch(/did not start: [^\n]*MAIL_FROM must be set: the default sender no-reply@127\.0\.0\.1 is not an email address/);
@@ -56,7 +67,7 @@ describe(`settings with values they do not take (${kind})`, () => {
       for (const value of ["abc", "70000", "80.5", "-1"]) {
         const failure = await startServer(database.url, { PORT: value }).then(
           () => expect.fail(`the server started with PORT=${value}`),
-          (error: Error) => error.message,
+          (error: Error) => readable(error.message),
         );
         expect(failure).toMatch(/exited with 1/);
         expect(failure).toContain(`PORT must be a whole number from 0 to 65535, not "${value}". Stopping.`);
